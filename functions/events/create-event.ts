@@ -1,0 +1,6 @@
+import { httpRoute } from '#shared/http/route.js';
+import { createEventBody } from '#shared/schemas.js';
+import { recordEvent } from '#shared/store/events.js';
+
+/** POST /events: synchronous, unlike the automatic events. */
+export const handler = httpRoute({ success: 201, body: createEventBody }, ({ body }) => recordEvent(body));

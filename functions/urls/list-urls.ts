@@ -1,0 +1,8 @@
+import { httpRoute } from '#shared/http/route.js';
+import { listUrlsQuery } from '#shared/schemas.js';
+import { listUrls } from '#shared/store/urls.js';
+
+/** GET /urls?skip&limit&user_id&is_active */
+export const handler = httpRoute({ query: listUrlsQuery }, ({ query }) =>
+  listUrls({ user_id: query.user_id, is_active: query.is_active }, query),
+);

@@ -1,0 +1,6 @@
+import { httpRoute } from '#shared/http/route.js';
+import { createUserBody } from '#shared/schemas.js';
+import { createUser } from '#shared/store/users.js';
+
+/** POST /users */
+export const handler = httpRoute({ success: 201, body: createUserBody }, ({ body }) => createUser(body));

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../shared/errors.js';
+import { toErrorOutcome } from '../shared/http/error-policy.js';
+import { jsonResponse } from '../shared/http/route.js';
+import { logger } from '../shared/logger.js';
+import { recordRequest } from '../shared/metrics.js';
+import { type RouteDefinition, routeName } from '../shared/routes.js';
+
+/** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const INTEGRATION_TIMEOUT_MS = 29_000;
+/** Content types API Gateway passes to the function base64-encoded (the stack's binary media types). */
+const BINARY_MEDIA_TYPES = ['multipart/form-data'];
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface LoadedRoute extends RouteDefinition {
+  segments: string[];
+  invoke: ProxyHandler;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Imports every route's handler module, as Lambda would load each function. */
+export async function loadRoutes(definitions: readonly RouteDefinition[]): Promise<LoadedRoute[]> {
+  return Promise.all(
+    definitions.map(async (definition) => {
+      const module = (await import(pathToFileURL(path.join(projectRoot, definition.handler)).href)) as {
+        handler: ProxyHandler;
+      };
+      if (typeof module.handler !== 'function') throw new Error(`${definition.handler} does not export a handler`);
+      return { ...definition, segments: splitPath(definition.path), invoke: module.handler };
+    }),
+  );
+}
+
+function splitPath(requestPath: string): string[] {
+  return requestPath.split('/').filter((segment) => segment !== '');
+}
+
+const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+export type RouteMatch =
+  | { kind: 'found'; route: LoadedRoute; pathParameters: Record<string, string> | null }
+  | { kind: 'no-resource' }
+  | { kind: 'no-method'; allowed: string[] };
+
+/**
+ * Finds the route for a request as API Gateway does: the most specific resource wins (at each level a
+ * literal segment beats a `{param}`), and only then is the method looked up on that resource.
+ */
+export function matchRoute(routes: readonly LoadedRoute[], method: string, requestPath: string): RouteMatch {
+  const segments = splitPath(requestPath);
+  let best: { resource: string; specificity: string } | undefined;
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
+    const fits = route.segments.every((segment, i) => isParameter(segment) || segment === segments[i]);
+    if (!fits) continue;
+    const specificity = route.segments.map((segment) => (isParameter(segment) ? '0' : '1')).join('');
+    if (!best || specificity > best.specificity) best = { resource: route.path, specificity };
+  }
+  if (!best) return { kind: 'no-resource' };
+  const onResource = routes.filter((route) => route.path === best.resource);
+  const route = onResource.find((candidate) => candidate.method === method);
+  if (!route) return { kind: 'no-method', allowed: onResource.map((candidate) => candidate.method) };
+  const pathParameters: Record<string, string> = {};
+  route.segments.forEach((segment, i) => {
+    if (isParameter(segment)) pathParameters[segment.slice(1, -1)] = safeDecode(segments[i] ?? '');
+  });
+  return { kind: 'found', route, pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** API Gateway's two views of repeated names: the last value, and every value in order. */
+function collectPairs(pairs: Iterable<[string, string]>) {
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of pairs) {
+    single[name] = value;
+    multi[name] = [...(multi[name] ?? []), value];
+  }
+  return { single, multi, empty: Object.keys(single).length === 0 };
+}
+
+function* rawHeaderPairs(request: IncomingMessage): Generator<[string, string]> {
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    yield [request.rawHeaders[i] as string, request.rawHeaders[i + 1] as string];
+  }
+}
+
+/** Builds the REST API (v1) proxy event API Gateway would hand the function for this request. */
+export function toProxyEvent(
+  request: IncomingMessage,
+  body: Buffer,
+  match: { route: Pick<RouteDefinition, 'path'>; pathParameters: Record<string, string> | null },
+  requestId: string,
+): APIGatewayProxyEvent {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const headers = collectPairs(rawHeaderPairs(request));
+  const query = collectPairs(url.searchParams);
+  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
+  const binary = BINARY_MEDIA_TYPES.some((type) => contentType.startsWith(type));
+  const now = new Date();
+  const method = request.method ?? 'GET';
+  return {
+    resource: match.route.path,
+    path: url.pathname,
+    httpMethod: method,
+    headers: headers.single,
+    multiValueHeaders: headers.multi,
+    queryStringParameters: query.empty ? null : query.single,
+    multiValueQueryStringParameters: query.empty ? null : query.multi,
+    pathParameters: match.pathParameters,
+    stageVariables: null,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: null,
+      protocol: `HTTP/${request.httpVersion}`,
+      httpMethod: method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        user: null,
+        userAgent: request.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+      path: `/local${url.pathname}`,
+      stage: 'local',
+      requestId,
+      requestTimeEpoch: now.getTime(),
+      resourceId: 'local',
+      resourcePath: match.route.path,
+    },
+    body: body.length === 0 ? null : binary ? body.toString('base64') : body.toString('utf8'),
+    isBase64Encoded: binary && body.length > 0,
+  };
+}
+
+function lambdaContext(route: RouteDefinition, deadline: number): Context {
+  const functionName = `local-${routeName(route)}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  headers['Content-Length'] = String(body.length);
+  response.writeHead(result.statusCode, headers);
+  response.end(body);
+}
+
+/** The gateway's own answers (no route, wrong method, too large, timeout), in the contract's JSON. */
+function gatewayError(
+  error: unknown,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+): APIGatewayProxyResult {
+  const outcome = toErrorOutcome(error);
+  return jsonResponse(outcome.statusCode, outcome.body, {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Request-Id': requestId,
+    ...extraHeaders,
+  });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface LocalGateway {
+  server: Server;
+  port: number;
+  url: string;
+  /** Stops accepting connections and waits for requests in flight. */
+  close(): Promise<void>;
+}
+
+/** Serves the route table over HTTP exactly as API Gateway would hand requests to the functions. */
+export async function startGateway(
+  routes: readonly LoadedRoute[],
+  options: { port: number; host?: string },
+): Promise<LocalGateway> {
+  const server = createServer(async (request, response) => {
+    const requestId = randomUUID();
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const match = matchRoute(routes, method, url.pathname);
+    const startedAt = performance.now();
+    const answer = async (route: string, result: APIGatewayProxyResult) => {
+      send(response, result);
+      await recordRequest({ route, method, status: result.statusCode, durationMs: performance.now() - startedAt });
+    };
+    try {
+      if (match.kind === 'no-resource') {
+        request.resume();
+        return await answer('unmatched', gatewayError(new NotFoundError('Not Found'), requestId));
+      }
+      if (match.kind === 'no-method') {
+        request.resume();
+        return await answer(
+          'unmatched',
+          gatewayError(new MethodNotAllowedError(), requestId, { Allow: match.allowed.join(', ') }),
+        );
+      }
+      const body = await readBody(request);
+      const event = toProxyEvent(request, body, match, requestId);
+      const result = await withTimeout(
+        match.route.invoke(event, lambdaContext(match.route, Date.now() + INTEGRATION_TIMEOUT_MS)),
+        INTEGRATION_TIMEOUT_MS,
+      );
+      if (result === 'timeout') {
+        return await answer(
+          match.route.path,
+          jsonResponse(504, { detail: 'Endpoint request timed out' }, { 'X-Request-Id': requestId }),
+        );
+      }
+      send(response, result);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        return await answer('unmatched', gatewayError(new PayloadTooLargeError('Request body too large'), requestId));
+      }
+      // A handler that throws past its error policy is what API Gateway reports as a 502.
+      logger.error('Function failed', { requestId, path: url.pathname, error: error as Error });
+      await answer(
+        match.kind === 'found' ? match.route.path : 'unmatched',
+        jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }),
+      );
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    port,
+    url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

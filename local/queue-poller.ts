@@ -1,0 +1,151 @@
+import type { Message } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../shared/logger.js';
+
+type BatchHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+
+export interface QueuePoller {
+  /** Waits until the queue has nothing visible or in flight (or `timeoutMs` passes). */
+  drain(timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface QueuePollerOptions {
+  queueUrl: string;
+  handler: BatchHandler;
+  /** Concurrent receive loops, like the several pollers of Lambda's event source mapping. @default 2 */
+  concurrency?: number;
+}
+
+const MAX_MESSAGES = 10;
+
+function toRecord(message: Message, queueArn: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId ?? '',
+    receiptHandle: message.ReceiptHandle ?? '',
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? 'local',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: process.env.AWS_REGION ?? 'us-east-1',
+  };
+}
+
+function writerContext(): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: 'local-event-writer',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:local-event-writer',
+    memoryLimitInMB: '512',
+    awsRequestId: crypto.randomUUID(),
+    logGroupName: '/aws/lambda/local-event-writer',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/**
+ * Feeds the events queue to the writer as Lambda's SQS event source does: receive a batch, invoke, delete
+ * what succeeded, and leave the reported failures to become visible again after the visibility timeout,
+ * so that the queue's redrive policy moves a message that keeps failing to the dead-letter queue.
+ */
+export async function startQueuePoller({
+  queueUrl,
+  handler,
+  concurrency = 2,
+}: QueuePollerOptions): Promise<QueuePoller> {
+  const sqs = new SQSClient({});
+  const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+  const queueArn = arnOut.Attributes?.QueueArn ?? queueUrl;
+  let running = true;
+
+  async function pollOnce(): Promise<number> {
+    // The emulator answers a zero-wait receive after collecting for ~40 ms, which paces an idle loop.
+    const out = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: MAX_MESSAGES,
+        WaitTimeSeconds: 0,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    const messages = out.Messages ?? [];
+    if (messages.length === 0) return 0;
+    const records = messages.map((message) => toRecord(message, queueArn));
+    let failed = new Set(records.map((record) => record.messageId));
+    try {
+      const result = await handler({ Records: records }, writerContext());
+      failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
+    } catch (error) {
+      logger.error('Event writer failed the whole batch', { error: error as Error });
+    }
+    const done = records.filter((record) => !failed.has(record.messageId));
+    if (done.length > 0) {
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
+        }),
+      );
+    }
+    return messages.length;
+  }
+
+  const loops = Array.from({ length: concurrency }, async () => {
+    while (running) {
+      try {
+        const received = await pollOnce();
+        if (received === 0 && !running) break;
+      } catch (error) {
+        if (!running) break;
+        logger.warn('Polling the events queue failed; retrying', { error: error as Error });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  });
+
+  async function pending(): Promise<number> {
+    const out = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return (
+      Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) +
+      Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
+    );
+  }
+
+  return {
+    async drain(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (await pending()) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      sqs.destroy();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
+import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
+
+export interface LocalRuntimeOptions {
+  /** HTTP port of the gateway; 0 picks a free one. */
+  port: number;
+  /** Interface to listen on; omitted means every interface (IPv6 and IPv4). */
+  host?: string;
+  /** Folder of DynamoDB Local's data; omitted means in memory. Ignored when AWS_ENDPOINT_URL_DYNAMODB is set. */
+  dataDir?: string;
+  tableName: string;
+  queueName: string;
+  /** Queue settings for tests that need quick redelivery. */
+  queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
+  /** Receive loops feeding the event writer. @default 2 */
+  pollerConcurrency?: number;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  tableName: string;
+  queueUrl: string;
+  deadLetterQueueUrl: string;
+  dynamoDbEndpoint: string;
+  sqsEndpoint: string;
+  /** Process id of the DynamoDB Local JVM this runtime started, if it started one. */
+  dynamoDbPid: number | undefined;
+  /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service on one machine: DynamoDB Local and the SQS emulator (unless endpoints are given in
+ * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SQS), the table and queues, the HTTP gateway over the route
+ * table and the poller that feeds the event writer.
+ *
+ * The functions read their configuration once, at import; so the environment is set first and the
+ * modules that load them are imported only then.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  process.env.AWS_REGION ||= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ||= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ||= 'local';
+
+  let dynamoDb: DynamoDbLocal | undefined;
+  let sqsEmulator: SqsEmulator | undefined;
+  const stopStarted = async () => {
+    await sqsEmulator?.stop();
+    await dynamoDb?.stop();
+  };
+  try {
+    const [startedDb, startedSqs] = await Promise.all([
+      process.env.AWS_ENDPOINT_URL_DYNAMODB ? undefined : startDynamoDbLocal({ dataDir: options.dataDir }),
+      process.env.AWS_ENDPOINT_URL_SQS ? undefined : startSqsEmulator(),
+    ]);
+    dynamoDb = startedDb;
+    sqsEmulator = startedSqs;
+    if (dynamoDb) process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoDb.endpoint;
+    if (sqsEmulator) process.env.AWS_ENDPOINT_URL_SQS = sqsEmulator.endpoint;
+
+    const { provisionQueues, provisionTable } = await import('./provision.js');
+    const [, queues] = await Promise.all([
+      provisionTable(options.tableName),
+      provisionQueues(options.queueName, options.queueOverrides),
+    ]);
+    process.env.TABLE_NAME = options.tableName;
+    process.env.EVENTS_QUEUE_URL = queues.queueUrl;
+
+    const [{ loadRoutes, startGateway }, { startQueuePoller }, { routes }, writer] = await Promise.all([
+      import('./gateway.js'),
+      import('./queue-poller.js'),
+      import('../shared/routes.js'),
+      import('../functions/events/write-events.js'),
+    ]);
+    const loaded = await loadRoutes(routes);
+    const poller = await startQueuePoller({
+      queueUrl: queues.queueUrl,
+      handler: writer.handler,
+      concurrency: options.pollerConcurrency,
+    });
+    const gateway = await startGateway(loaded, { port: options.port, host: options.host });
+
+    return {
+      url: gateway.url,
+      port: gateway.port,
+      tableName: options.tableName,
+      queueUrl: queues.queueUrl,
+      deadLetterQueueUrl: queues.deadLetterQueueUrl,
+      dynamoDbEndpoint: String(process.env.AWS_ENDPOINT_URL_DYNAMODB),
+      sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
+      dynamoDbPid: dynamoDb?.pid,
+      async stop() {
+        await gateway.close();
+        await poller.drain(10_000);
+        await poller.stop();
+        await stopStarted();
+      },
+    };
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+}

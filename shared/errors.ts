@@ -1,0 +1,58 @@
+/**
+ * The domain's failures. Each class names what went wrong in the service's terms; which HTTP status
+ * that becomes is decided in one place only: `shared/http/error-policy.ts`.
+ */
+export abstract class DomainError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+/** A record, or a route, that does not exist (or is no longer visible, like an inactive URL). */
+export class NotFoundError extends DomainError {}
+
+/** A well-formed request that breaks a business rule: a taken email or username, an unusable CSV. */
+export class RuleViolationError extends DomainError {}
+
+/** The path exists but not with this method. */
+export class MethodNotAllowedError extends DomainError {
+  constructor() {
+    super('Method Not Allowed');
+  }
+}
+
+/** A route that exists in the route table but whose behaviour is not built yet. */
+export class NotImplementedError extends DomainError {
+  constructor() {
+    super('Not Implemented');
+  }
+}
+
+/** A request body or upload over the size the service accepts. */
+export class PayloadTooLargeError extends DomainError {}
+
+/** The caller is being throttled. */
+export class TooManyRequestsError extends DomainError {
+  constructor() {
+    super('Too Many Requests');
+  }
+}
+
+/** A dependency could not serve the request now; the client may retry later. */
+export class UnavailableError extends DomainError {}
+
+/** One item of a 422 response, in the contract's shape. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** The request's shape or types are wrong: carries every issue found, not just the first. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(`Request validation failed: ${issues.map((i) => i.loc.join('.')).join(', ')}`);
+    this.name = 'RequestValidationError';
+  }
+}

@@ -1,0 +1,49 @@
+import {
+  DomainError,
+  MethodNotAllowedError,
+  NotFoundError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  RequestValidationError,
+  RuleViolationError,
+  TooManyRequestsError,
+  UnavailableError,
+} from '../errors.js';
+
+/** The contract's error body: `detail` is a string, or the list of validation issues for a 422. */
+export interface ErrorBody {
+  detail: string | RequestValidationError['issues'];
+}
+
+export interface ErrorOutcome {
+  statusCode: number;
+  body: ErrorBody;
+  /** True when the error is a bug or an outage (5xx, except the documented 503s): log it with its stack. */
+  unexpected: boolean;
+}
+
+const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [RuleViolationError, 400],
+  [NotFoundError, 404],
+  [MethodNotAllowedError, 405],
+  [PayloadTooLargeError, 413],
+  [TooManyRequestsError, 429],
+  [NotImplementedError, 501],
+  [UnavailableError, 503],
+]);
+
+/**
+ * The one error policy of the service: every failure, wherever it was thrown, becomes the contract's
+ * JSON here. Anything not a known domain error is a 500 whose body never carries internal detail.
+ */
+export function toErrorOutcome(error: unknown): ErrorOutcome {
+  if (error instanceof RequestValidationError) {
+    return { statusCode: 422, body: { detail: error.issues }, unexpected: false };
+  }
+  if (error instanceof DomainError) {
+    for (const [errorClass, statusCode] of statusByClass) {
+      if (error instanceof errorClass) return { statusCode, body: { detail: error.detail }, unexpected: false };
+    }
+  }
+  return { statusCode: 500, body: { detail: 'Internal Server Error' }, unexpected: true };
+}

@@ -1,0 +1,126 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../logger.js';
+import { markInvocation, recordRequest } from '../metrics.js';
+import { toErrorOutcome } from './error-policy.js';
+import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
+
+/** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
+export interface RouteInput<Body, Query, Path> {
+  body: Body;
+  query: Query;
+  path: Path;
+  event: APIGatewayProxyEvent;
+  requestId: string;
+}
+
+export interface RouteSpec<Body, Query, Path> {
+  /** Status of a successful answer. @default 200 */
+  success?: 200 | 201 | 204;
+  body?: Parseable<Body>;
+  query?: Parseable<Query>;
+  path?: Parseable<Path>;
+}
+
+/** A core that answers with a redirect instead of JSON. */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
+
+const securityHeaders = { 'X-Content-Type-Options': 'nosniff' };
+
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+    body: statusCode === 204 ? '' : JSON.stringify(body),
+  };
+}
+
+function toSuccessResponse(status: 200 | 201 | 204, result: unknown): APIGatewayProxyResult {
+  if (result instanceof Redirect) {
+    return { statusCode: 302, headers: { Location: result.location, 'Cache-Control': 'private, no-store' }, body: '' };
+  }
+  if (status === 204) return { statusCode: 204, headers: { 'Cache-Control': 'no-store' }, body: '' };
+  return jsonResponse(status, result);
+}
+
+/** The error policy as middleware: any failure becomes the contract's JSON; 5xx are logged with their stack. */
+export function errorPolicy(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const outcome = toErrorOutcome(request.error);
+      if (outcome.unexpected) {
+        logger.error('Unhandled error', {
+          requestId: request.event.requestContext?.requestId,
+          path: request.event.path,
+          method: request.event.httpMethod,
+          error: request.error as Error,
+        });
+      }
+      request.response = jsonResponse(outcome.statusCode, outcome.body);
+    },
+  };
+}
+
+/**
+ * Outermost middleware: stamps every answer (success or error) with the request id and security headers,
+ * and counts it in `http_requests_total`.
+ */
+export function responseEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const startedAt = new WeakMap<object, number>();
+  const finish = async (request: {
+    event: APIGatewayProxyEvent;
+    response: APIGatewayProxyResult | null | undefined;
+  }) => {
+    const response = request.response;
+    if (!response) return;
+    const requestId = request.event.requestContext?.requestId;
+    response.headers = { ...response.headers, ...securityHeaders, ...(requestId ? { 'X-Request-Id': requestId } : {}) };
+    await recordRequest({
+      // The resource path (`/users/{id}`) names the route in both API Gateway and the local gateway.
+      route: request.event.resource,
+      method: request.event.httpMethod,
+      status: response.statusCode,
+      durationMs: performance.now() - (startedAt.get(request.event) ?? performance.now()),
+    });
+  };
+  return {
+    before: (request) => {
+      markInvocation();
+      startedAt.set(request.event, performance.now());
+    },
+    after: finish,
+    onError: finish,
+  };
+}
+
+function parsePart<T>(source: InputSource, schema: Parseable<T> | undefined, input: unknown): T {
+  return schema ? validateInput(source, schema, input) : (undefined as T);
+}
+
+/**
+ * Builds an API Gateway handler from a route's schemas and its core: the core gets validated, typed
+ * input and returns plain data (or a `Redirect`); status codes, headers and errors are handled here.
+ */
+export function httpRoute<Body = undefined, Query = undefined, Path = undefined>(
+  spec: RouteSpec<Body, Query, Path>,
+  core: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
+) {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(responseEnvelope())
+    .use(errorPolicy())
+    .handler(async (event) => {
+      const path = parsePart('path', spec.path, event.pathParameters ?? {});
+      const query = parsePart('query', spec.query, event.queryStringParameters ?? {});
+      const body = spec.body
+        ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
+        : (undefined as Body);
+      const result = await core({ body, query, path, event, requestId: event.requestContext.requestId });
+      return toSuccessResponse(spec.success ?? 200, result);
+    });
+}

@@ -1,0 +1,89 @@
+import type { core } from 'zod/mini';
+import { RequestValidationError, type ValidationIssue } from '../errors.js';
+
+/** Where a value came from; the first segment of every 422 `loc`. */
+export type InputSource = 'body' | 'query' | 'path';
+
+export interface Parseable<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: core.$ZodIssue[] } };
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+const typeNames: Record<string, [type: string, msg: string]> = {
+  int: ['int_type', 'Input should be a valid integer'],
+  number: ['int_type', 'Input should be a valid integer'],
+  string: ['string_type', 'Input should be a valid string'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  object: ['dict_type', 'Input should be a valid dictionary'],
+  record: ['dict_type', 'Input should be a valid dictionary'],
+};
+
+/** Turns one zod issue into the contract's `{loc, msg, type}`, with messages a client can show as they are. */
+function toValidationIssue(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue {
+  const loc = [source, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (valueAt(input, issue.path) === undefined) return { loc, msg: 'Field required', type: 'missing' };
+      const [type, msg] = typeNames[issue.expected] ?? [
+        `${issue.expected}_type`,
+        `Input should be a valid ${issue.expected}`,
+      ];
+      return { loc, msg, type };
+    }
+    case 'too_small':
+      return issue.origin === 'string'
+        ? {
+            loc,
+            msg: `String should have at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`,
+            type: 'string_too_short',
+          }
+        : { loc, msg: `Input should be greater than or equal to ${issue.minimum}`, type: 'greater_than_equal' };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { loc, msg: `String should have at most ${issue.maximum} characters`, type: 'string_too_long' }
+        : { loc, msg: `Input should be less than or equal to ${issue.maximum}`, type: 'less_than_equal' };
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? { loc, msg: 'value is not a valid email address', type: 'value_error' }
+        : { loc, msg: issue.message, type: 'value_error' };
+    case 'custom': {
+      const type = (issue.params as { type?: string } | undefined)?.type ?? 'value_error';
+      return { loc, msg: issue.message, type };
+    }
+    default:
+      return { loc, msg: issue.message, type: 'value_error' };
+  }
+}
+
+/** Validates one part of a request; on failure throws every issue in the contract's 422 shape. */
+export function validateInput<T>(source: InputSource, schema: Parseable<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new RequestValidationError(result.error.issues.map((issue) => toValidationIssue(source, input, issue)));
+}
+
+/** Parses a JSON request body; text that is not JSON, or JSON that is not an object, is a 422 at `["body"]`. */
+export function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {
+  const text = raw === null ? '' : isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (text.trim() === '') throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RequestValidationError([{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new RequestValidationError([
+      { loc: ['body'], msg: 'Input should be a valid dictionary or object', type: 'model_attributes_type' },
+    ]);
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,106 @@
+import { Configuration, createMetricsLogger, Unit } from 'aws-embedded-metrics';
+import { config } from './config.js';
+
+/**
+ * Counters of this process, served by GET /metrics/json, and mirrored to CloudWatch as embedded-metric
+ * records when running in Lambda. Locally every route runs in one process, so the counts cover every
+ * request the gateway served; in AWS each instance reports its own counts and CloudWatch holds the totals.
+ */
+
+const processStartedAt = Date.now();
+let invocations = 0;
+
+type Labels = Record<string, string>;
+const counters = new Map<string, Map<string, { labels: Labels; value: number }>>();
+
+/** Counts in this process only (for GET /metrics/json and benchmarks), without a CloudWatch record. */
+export function increment(name: string, labels: Labels, by = 1): void {
+  let series = counters.get(name);
+  if (!series) {
+    series = new Map();
+    counters.set(name, series);
+  }
+  const key = Object.entries(labels)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  const entry = series.get(key);
+  if (entry) entry.value += by;
+  else series.set(key, { labels, value: by });
+}
+
+if (config.emitEmbeddedMetrics) {
+  Configuration.namespace = config.metricsNamespace;
+  Configuration.serviceName = config.serviceName;
+}
+
+/** Sends one embedded-metric record; the dimensions are the labels (CloudWatch aggregates them). */
+async function emit(name: string, labels: Labels, value: number, extra?: { name: string; value: number; unit: Unit }) {
+  if (!config.emitEmbeddedMetrics) return;
+  const metrics = createMetricsLogger();
+  metrics.setDimensions(labels);
+  metrics.putMetric(name, value, Unit.Count);
+  if (extra) metrics.putMetric(extra.name, extra.value, extra.unit);
+  await metrics.flush();
+}
+
+export interface RequestObservation {
+  route: string;
+  method: string;
+  status: number;
+  durationMs: number;
+}
+
+/** Counts one HTTP response as `http_requests_total{route,method,status}` and records its latency. */
+export async function recordRequest({ route, method, status, durationMs }: RequestObservation): Promise<void> {
+  const labels = { route, method, status: String(status) };
+  increment('http_requests_total', labels);
+  await emit('http_requests_total', labels, 1, {
+    name: 'http_request_duration_ms',
+    value: durationMs,
+    unit: Unit.Milliseconds,
+  });
+}
+
+/** Counts a domain happening, such as an event dropped because its URL was deleted. */
+export async function recordCount(name: string, labels: Labels = {}, by = 1): Promise<void> {
+  if (by === 0) return;
+  increment(name, labels, by);
+  await emit(name, labels, by);
+}
+
+/** Counts an invocation of this instance; the first one is its cold start. */
+export function markInvocation(): void {
+  invocations += 1;
+}
+
+export function metricsSnapshot() {
+  const result: Record<string, unknown> = {};
+  for (const [name, series] of counters) {
+    const entries = [...series.values()];
+    const byStatus: Record<string, number> = {};
+    let total = 0;
+    for (const { labels, value } of entries) {
+      total += value;
+      if (labels.status) byStatus[labels.status] = (byStatus[labels.status] ?? 0) + value;
+    }
+    result[name] = {
+      total,
+      ...(Object.keys(byStatus).length > 0 ? { by_status: byStatus } : {}),
+      series: entries.map(({ labels, value }) => ({ ...labels, value })),
+    };
+  }
+  if (!result.http_requests_total) result.http_requests_total = { total: 0, by_status: {}, series: [] };
+  const memory = process.memoryUsage();
+  return {
+    ...result,
+    process: {
+      uptime_seconds: Math.round((Date.now() - processStartedAt) / 10) / 100,
+      started_at: new Date(processStartedAt).toISOString(),
+      cold_start: invocations <= 1,
+      invocations,
+      memory_rss_bytes: memory.rss,
+      memory_heap_used_bytes: memory.heapUsed,
+      node_version: process.version,
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Item } from './store/operations.js';
+
+/** The records as the API returns them, with fields in the contract's order. */
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string;
+  created_at: string;
+}
+
+export interface UrlRecord {
+  id: number;
+  user_id: number;
+  short_code: string;
+  original_url: string;
+  title: string | null;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventRecord {
+  id: number;
+  url_id: number;
+  user_id: number;
+  event_type: string;
+  timestamp: string;
+  details: Record<string, unknown>;
+}
+
+export const toUserRecord = (item: Item): UserRecord => ({
+  id: Number(item.id),
+  username: String(item.username),
+  email: String(item.email),
+  created_at: String(item.created_at),
+});
+
+export const toUrlRecord = (item: Item): UrlRecord => ({
+  id: Number(item.id),
+  user_id: Number(item.user_id),
+  short_code: String(item.short_code),
+  original_url: String(item.original_url),
+  title: (item.title as string | undefined) ?? null,
+  is_active: Boolean(item.is_active),
+  created_at: String(item.created_at),
+  updated_at: String(item.updated_at),
+});
+
+export const toEventRecord = (item: Item): EventRecord => ({
+  id: Number(item.id),
+  url_id: Number(item.url_id),
+  user_id: Number(item.user_id),
+  event_type: String(item.event_type),
+  timestamp: String(item.timestamp),
+  details: (item.details as Record<string, unknown> | undefined) ?? {},
+});

@@ -1,0 +1,63 @@
+/**
+ * The route table: the single source of truth for the API. The CDK stack creates one function, one
+ * API Gateway method and one IAM grant per entry, and the local gateway serves exactly these routes, so a
+ * route cannot exist in one and not the other.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway resource path; `{id}` is a path parameter. */
+  path: string;
+  /** The handler module, relative to the project root; it exports `handler`. */
+  handler: string;
+  /** What the function may do to the table. */
+  table: 'none' | 'read' | 'write';
+  /** Whether the function sends automatic events to the events queue. */
+  sendsEvents: boolean;
+  /** Sizing class: `bulk` and `cascade` routes get more memory and the API's full 29 s. */
+  profile: 'standard' | 'bulk' | 'cascade';
+}
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  handler: string,
+  table: RouteDefinition['table'],
+  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile'>> = {},
+): RouteDefinition => ({ method, path, handler, table, sendsEvents: false, profile: 'standard', ...options });
+
+export const routes: readonly RouteDefinition[] = [
+  route('GET', '/health', 'functions/ops/health.ts', 'none'),
+  route('GET', '/metrics/json', 'functions/ops/metrics.ts', 'none'),
+
+  route('POST', '/users', 'functions/users/create-user.ts', 'write'),
+  route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk' }),
+  route('GET', '/users', 'functions/users/list-users.ts', 'read'),
+  route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
+  route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
+  route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade' }),
+
+  route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true }),
+  route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
+  route('GET', '/urls/{id}', 'functions/urls/get-url.ts', 'read', { sendsEvents: true }),
+  // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.
+  route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', { sendsEvents: true }),
+  route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
+  route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade' }),
+
+  route('POST', '/events', 'functions/events/create-event.ts', 'write'),
+  route('GET', '/events', 'functions/events/list-events.ts', 'read'),
+];
+
+/** The queue consumer that stores automatic events; not an HTTP route, but built and granted the same way. */
+export const eventWriter = {
+  handler: 'functions/events/write-events.ts',
+  table: 'write',
+} as const;
+
+/** A stable name for a route, used for function ids and logs: `GET /urls/{id}` → `GetUrlsId`. */
+export function routeName(definition: Pick<RouteDefinition, 'method' | 'path'>): string {
+  const words = [definition.method.toLowerCase(), ...definition.path.split(/[^A-Za-z0-9]+/)].filter(Boolean);
+  return words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+}

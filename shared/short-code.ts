@@ -1,0 +1,17 @@
+import { randomInt } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const SHORT_CODE_LENGTH = 6;
+
+/** A 6-character code drawn uniformly from [A-Za-z0-9] by a cryptographically secure generator. */
+export function randomShortCode(): string {
+  let code = '';
+  for (let i = 0; i < SHORT_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Where POST /urls takes its codes from. Tests replace `next` to force collisions and observe the retry
+ * and the 503; nothing else should.
+ */
+export const shortCodeSource = { next: randomShortCode };

@@ -1,0 +1,35 @@
+/**
+ * The table's physical layout, defined once: the CDK stack and the local runtime both build the table
+ * from this, so a key or index cannot exist in one and not the other. What each key holds is in
+ * `keys.ts` and docs/data-model.md.
+ */
+export const tableSchema = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** Epoch seconds after which DynamoDB may delete an item (used by event delivery markers). */
+  timeToLiveAttribute: 'expires_at',
+  indexes: [
+    /** Collections: every user, URL or event, ordered by id. */
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    /** Ownership: a user's URLs or a user's events, ordered by id. */
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    /** Attribute lists: URLs by active state, events by type, ordered by id. */
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof tableSchema.indexes)[number]['indexName'];
+
+/** Definitions of the queue pair, shared by the stack and the local runtime in the same way. */
+export const eventsQueueSchema = {
+  /** Seconds a received message stays hidden; six times the writer's timeout, as AWS recommends. */
+  visibilityTimeoutSeconds: 180,
+  writerTimeoutSeconds: 30,
+  /** Deliveries before a message is moved to the dead-letter queue. */
+  maxReceiveCount: 5,
+  retentionSeconds: 4 * 24 * 3600,
+  deadLetterRetentionSeconds: 14 * 24 * 3600,
+  /** Messages handed to one writer invocation. */
+  batchSize: 25,
+  maxBatchingWindowSeconds: 0,
+} as const;

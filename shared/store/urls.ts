@@ -1,0 +1,237 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { timestamp } from '../clock.js';
+import { config } from '../config.js';
+import { NotFoundError, UnavailableError } from '../errors.js';
+import { toUrlRecord, type UrlRecord } from '../records.js';
+import { shortCodeSource } from '../short-code.js';
+import { accessPatterns, indexAttributes, keys, urlStateIndex } from './keys.js';
+import {
+  deleteKeys,
+  documentClient,
+  getItem,
+  type Item,
+  put,
+  readAll,
+  readWindow,
+  remove,
+  reserveIds,
+  TableName,
+  type TransactItem,
+  transact,
+  type Window,
+} from './operations.js';
+import { USER_NOT_FOUND, userIsActive } from './users.js';
+
+export const URL_NOT_FOUND = 'URL not found';
+export const NO_SHORT_CODE = 'Unable to generate a unique short code';
+
+/** What a redirect needs, stored on the short code's own item so that resolving it is one read. */
+export interface ShortCodeTarget {
+  url_id: number;
+  user_id: number;
+  short_code: string;
+  original_url: string;
+  is_active: boolean;
+}
+
+export function urlItem(url: UrlRecord): Item {
+  return { ...keys.url(url.id), ...indexAttributes.url(url), ...url };
+}
+
+export function shortCodeItem(url: UrlRecord): Item {
+  return {
+    ...keys.shortCode(url.short_code),
+    url_id: url.id,
+    user_id: url.user_id,
+    short_code: url.short_code,
+    original_url: url.original_url,
+    is_active: url.is_active,
+  };
+}
+
+/** Everything that makes a URL exist: its record, its short-code reservation and its owner's link to it. */
+export function urlPuts(url: UrlRecord): TransactItem[] {
+  return [
+    put(urlItem(url), 'attribute_not_exists(PK)'),
+    put(shortCodeItem(url), 'attribute_not_exists(PK)'),
+    put({ ...keys.userUrlLink(url.user_id, url.id), url_id: url.id }),
+  ];
+}
+
+/**
+ * Creates a URL under a fresh short code. The owner check, the URL, the code's reservation and the
+ * owner's link are one transaction: a code already taken fails only its own condition, and the attempt is
+ * repeated with a new code, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not
+ * exist, or is being deleted, fails the owner check: 404, and nothing is written.
+ */
+export async function createUrl(input: {
+  user_id: number;
+  original_url: string;
+  title?: string | null;
+}): Promise<UrlRecord> {
+  const id = await reserveIds('url');
+  const now = timestamp();
+  for (let attempt = 1; attempt <= config.shortCodeAttempts; attempt++) {
+    const url: UrlRecord = {
+      id,
+      user_id: input.user_id,
+      short_code: shortCodeSource.next(),
+      original_url: input.original_url,
+      title: input.title ?? null,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    };
+    const outcome = await transact([userIsActive(input.user_id), ...urlPuts(url)]);
+    if (outcome.ok) return url;
+    if (outcome.failed.includes(0)) throw new NotFoundError(USER_NOT_FOUND);
+  }
+  throw new UnavailableError(NO_SHORT_CODE);
+}
+
+async function getUrlItem(urlId: number): Promise<Item> {
+  const item = await getItem(keys.url(urlId));
+  if (!item) throw new NotFoundError(URL_NOT_FOUND);
+  return item;
+}
+
+/** A URL that is active; an inactive one is hidden exactly like a missing one. */
+export async function getActiveUrl(urlId: number): Promise<UrlRecord> {
+  const url = toUrlRecord(await getUrlItem(urlId));
+  if (!url.is_active) throw new NotFoundError(URL_NOT_FOUND);
+  return url;
+}
+
+/** Resolves a short code for a redirect: one strongly consistent read, so a deactivation is seen at once. */
+export async function resolveShortCode(code: string): Promise<ShortCodeTarget> {
+  const item = await getItem(keys.shortCode(code));
+  if (item?.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
+  return {
+    url_id: Number(item.url_id),
+    user_id: Number(item.user_id),
+    short_code: String(item.short_code),
+    original_url: String(item.original_url),
+    is_active: true,
+  };
+}
+
+export interface UrlFilters {
+  user_id?: number;
+  is_active?: boolean;
+}
+
+/** URLs ordered by id, through the narrowest index the filters allow. */
+export async function listUrls(filters: UrlFilters, window: Pick<Window, 'skip' | 'limit'>): Promise<UrlRecord[]> {
+  const items =
+    filters.user_id !== undefined
+      ? await readWindow(accessPatterns.urlsOfUser(filters.user_id), {
+          ...window,
+          ...(filters.is_active !== undefined && {
+            filter: { expression: 'is_active = :active', values: { ':active': filters.is_active } },
+          }),
+        })
+      : filters.is_active !== undefined
+        ? await readWindow(accessPatterns.urlsByState(filters.is_active), window)
+        : await readWindow(accessPatterns.allUrls(), window);
+  return items.map(toUrlRecord);
+}
+
+const UPDATE_ATTEMPTS = 3;
+
+/**
+ * Changes a URL's title and/or active state. A change of state rewrites the URL and its short-code item in
+ * one transaction, so a redirect right after a deactivation already answers 404. A title-only change is a
+ * single conditional update.
+ */
+export async function updateUrl(
+  urlId: number,
+  changes: { title?: string | null; is_active?: boolean },
+): Promise<UrlRecord> {
+  const now = timestamp();
+  if (changes.is_active === undefined) {
+    try {
+      const out = await documentClient.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.url(urlId),
+          UpdateExpression:
+            changes.title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':now': now, ...(changes.title !== null && { ':title': changes.title }) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toUrlRecord(out.Attributes as Item);
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(URL_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    const current = toUrlRecord(await getUrlItem(urlId));
+    const next: UrlRecord = {
+      ...current,
+      ...(changes.title !== undefined && { title: changes.title }),
+      is_active: changes.is_active,
+      updated_at: now,
+    };
+    const outcome = await transact([
+      {
+        Update: {
+          TableName,
+          Key: keys.url(urlId),
+          UpdateExpression:
+            next.title === null
+              ? 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk REMOVE title'
+              : 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk, title = :title',
+          // The state read above must still hold; otherwise a concurrent update won and we read again.
+          ConditionExpression: 'attribute_exists(PK) AND is_active = :was AND updated_at = :seen',
+          ExpressionAttributeValues: {
+            ':active': next.is_active,
+            ':now': now,
+            ':statePk': urlStateIndex(next).GSI3PK,
+            ':was': current.is_active,
+            ':seen': current.updated_at,
+            ...(next.title !== null && { ':title': next.title }),
+          },
+        },
+      },
+      {
+        Update: {
+          TableName,
+          Key: keys.shortCode(current.short_code),
+          UpdateExpression: 'SET is_active = :active',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':active': next.is_active },
+        },
+      },
+    ]);
+    if (outcome.ok) return next;
+    if (attempt >= UPDATE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
+  }
+}
+
+const DELETE_ATTEMPTS = 3;
+
+/**
+ * Deletes a URL, its short code, its owner's link and all its events. The first three go in one
+ * transaction; from then on the event writer, which checks the URL exists in the transaction that stores
+ * an event, can add nothing more under it, so one consistent sweep of the URL's partition removes every
+ * event (and delivery marker) there is.
+ */
+export async function deleteUrlCascade(urlId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const url = toUrlRecord(await getUrlItem(urlId));
+    const outcome = await transact([
+      remove(keys.url(urlId), { expression: 'attribute_exists(PK)' }),
+      remove(keys.shortCode(url.short_code)),
+      remove(keys.userUrlLink(url.user_id, url.id)),
+    ]);
+    if (outcome.ok) break;
+    if (attempt >= DELETE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
+  }
+  for await (const items of readAll(accessPatterns.urlPartition(urlId))) {
+    await deleteKeys(items.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+  }
+}

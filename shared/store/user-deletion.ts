@@ -1,0 +1,66 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../errors.js';
+import { accessPatterns, keys } from './keys.js';
+import {
+  deleteKeys,
+  documentClient,
+  forEachConcurrently,
+  type Item,
+  readAll,
+  remove,
+  TableName,
+  transact,
+} from './operations.js';
+import { deleteUrlCascade } from './urls.js';
+import { USER_NOT_FOUND } from './users.js';
+
+const URL_CASCADE_CONCURRENCY = 8;
+
+/**
+ * Deletes a user and everything attached to it: its URLs (with their short codes and events), the events
+ * it made on other users' URLs, then the user and its guards.
+ *
+ * The user is first marked `deleting` (and leaves the user list), so no URL or event can be attached to
+ * it while the cascade runs: creating either checks the user is active in the same transaction. Calling
+ * it again on a user already being deleted resumes the cascade, so a cascade cut short can be finished.
+ */
+export async function deleteUserCascade(userId: number): Promise<void> {
+  let user: Item;
+  try {
+    const out = await documentClient.send(
+      new UpdateCommand({
+        TableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #state = :deleting REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':deleting': 'deleting' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    user = out.Attributes as Item;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(USER_NOT_FOUND);
+    throw error;
+  }
+
+  for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {
+    await forEachConcurrently(links, URL_CASCADE_CONCURRENCY, async (link) => {
+      await deleteUrlCascade(Number(link.url_id));
+    });
+  }
+
+  for await (const events of readAll(accessPatterns.eventsOfUser(userId))) {
+    await deleteKeys(events.map((event) => ({ PK: String(event.PK), SK: String(event.SK) })));
+  }
+
+  // A concurrent delete of the same user may have removed the guards already.
+  const ownsGuard = { expression: 'attribute_not_exists(PK) OR user_id = :id', values: { ':id': userId } };
+  const outcome = await transact([
+    remove(keys.user(userId)),
+    remove(keys.emailGuard(String(user.email)), ownsGuard),
+    ...(user.username_guarded === true ? [remove(keys.usernameGuard(String(user.username)), ownsGuard)] : []),
+  ]);
+  if (!outcome.ok)
+    throw new Error(`Guards of user ${userId} are held by another user (failed items ${outcome.failed})`);
+}

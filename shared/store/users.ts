@@ -1,0 +1,115 @@
+import { timestamp } from '../clock.js';
+import { NotFoundError, RuleViolationError } from '../errors.js';
+import { toUserRecord, type UserRecord } from '../records.js';
+import { accessPatterns, indexAttributes, keys } from './keys.js';
+import { check, getItem, type Item, put, readWindow, remove, reserveIds, TableName, transact } from './operations.js';
+
+export const USER_NOT_FOUND = 'User not found';
+export const EMAIL_TAKEN = 'Email already registered';
+export const USERNAME_TAKEN = 'Username already registered';
+
+/** Users are `active` until a delete marks them `deleting`; nothing can be attached to them after that. */
+export const ACTIVE = 'active';
+
+/** The stored form of a user. `username_guarded` says whether this user holds its username's guard. */
+export function userItem(user: UserRecord, usernameGuarded: boolean): Item {
+  return {
+    ...keys.user(user.id),
+    ...indexAttributes.user(user.id),
+    ...user,
+    state: ACTIVE,
+    username_guarded: usernameGuarded,
+  };
+}
+
+/** The guard items that make a user's email (and, when guarded, username) unique, in one transaction with the user. */
+export function userGuardPuts(user: UserRecord, guardUsername: boolean) {
+  return [
+    put({ ...keys.emailGuard(user.email), user_id: user.id }, 'attribute_not_exists(PK)'),
+    ...(guardUsername
+      ? [put({ ...keys.usernameGuard(user.username), user_id: user.id }, 'attribute_not_exists(PK)')]
+      : []),
+  ];
+}
+
+/** A condition that the user exists and is not being deleted: for anything attached to a user. */
+export const userIsActive = (userId: number) =>
+  check(keys.user(userId), 'attribute_exists(PK) AND #state = :active', { ':active': ACTIVE }, { '#state': 'state' });
+
+/**
+ * Creates a user. The user and its email and username guards are written in one transaction, so the
+ * database decides uniqueness: of many concurrent requests for one email, exactly one succeeds.
+ */
+export async function createUser(input: { username: string; email: string }): Promise<UserRecord> {
+  const id = await reserveIds('user');
+  const user: UserRecord = { id, username: input.username, email: input.email, created_at: timestamp() };
+  const outcome = await transact([put(userItem(user, true), 'attribute_not_exists(PK)'), ...userGuardPuts(user, true)]);
+  if (!outcome.ok) {
+    throw new RuleViolationError(outcome.failed.includes(1) ? EMAIL_TAKEN : USERNAME_TAKEN);
+  }
+  return user;
+}
+
+async function getActiveUserItem(userId: number): Promise<Item> {
+  const item = await getItem(keys.user(userId));
+  if (!item || item.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
+  return item;
+}
+
+export async function getUser(userId: number): Promise<UserRecord> {
+  return toUserRecord(await getActiveUserItem(userId));
+}
+
+/** One page of users ordered by id; reads `page * perPage` index entries (see docs/data-model.md). */
+export async function listUsers(page: number, perPage: number): Promise<UserRecord[]> {
+  const items = await readWindow(accessPatterns.allUsers(), { skip: (page - 1) * perPage, limit: perPage });
+  return items.map(toUserRecord);
+}
+
+const RENAME_ATTEMPTS = 3;
+
+/**
+ * Renames a user, moving the username guard in the same transaction: the old guard is released and the
+ * new one taken, or nothing changes. A change of case only keeps the guard and just rewrites the name.
+ */
+export async function renameUser(userId: number, username: string): Promise<UserRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getActiveUserItem(userId);
+    const renamed = { ...toUserRecord(current), username };
+    const sameGuard = String(current.username).toLowerCase() === username.toLowerCase();
+    const guarded = current.username_guarded === true;
+    const updateUser = {
+      Update: {
+        TableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET username = :new, username_guarded = :guarded',
+        ConditionExpression: '#state = :active AND username = :old',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':new': username,
+          ':old': current.username,
+          ':active': ACTIVE,
+          ':guarded': guarded || !sameGuard,
+        },
+      },
+    };
+    const outcome = sameGuard
+      ? await transact([updateUser])
+      : await transact([
+          updateUser,
+          put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
+          ...(guarded
+            ? [
+                remove(keys.usernameGuard(String(current.username)), {
+                  expression: 'user_id = :id',
+                  values: { ':id': userId },
+                }),
+              ]
+            : []),
+        ]);
+    if (outcome.ok) return renamed;
+    if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
+    // The user changed between our read and our write (a concurrent rename or delete): read again.
+    if (attempt >= RENAME_ATTEMPTS) throw new RuleViolationError(USERNAME_TAKEN);
+  }
+}

@@ -1,0 +1,6 @@
+/** Stops the emulators and waits for the JVM to exit, so Jest neither hangs nor leaves a JVM behind. */
+export default async function globalTeardown() {
+  const emulators = globalThis.__emulators__;
+  await emulators?.sqs.stop();
+  await emulators?.dynamoDb.stop();
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../local/runtime.js';
+
+/**
+ * One running service for a test file: the real gateway, handlers and event writer, on a table and queue
+ * pair of its own in the run's DynamoDB Local and SQS emulator.
+ */
+export async function startTestService(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
+  const name = `t-${randomUUID().slice(0, 8)}`;
+  return startLocalRuntime({ port: 0, host: '127.0.0.1', tableName: name, queueName: name, ...options });
+}
+
+export interface JsonResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A small HTTP client for the tests: sends JSON (or raw text) and parses what comes back. */
+export function httpClient(baseUrl: string) {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { raw?: string | Buffer; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
+    const payload = init.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: { ...(payload !== undefined && { 'Content-Type': 'application/json' }), ...init.headers },
+      body: payload,
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON: the test sees the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+  return {
+    request,
+    get: <T = unknown>(path: string, headers?: Record<string, string>) =>
+      request<T>('GET', path, undefined, { headers }),
+    post: <T = unknown>(path: string, body: unknown) => request<T>('POST', path, body),
+    put: <T = unknown>(path: string, body: unknown) => request<T>('PUT', path, body),
+    delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  };
+}
+
+/** Polls until `probe` returns a defined value, for what happens asynchronously (automatic events). */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
