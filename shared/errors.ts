@@ -3,8 +3,11 @@
  * that becomes is decided in one place only: `shared/http/error-policy.ts`.
  */
 export abstract class DomainError extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
+  constructor(
+    readonly detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(detail, options);
     this.name = new.target.name;
   }
 }
@@ -19,13 +22,6 @@ export class RuleViolationError extends DomainError {}
 export class MethodNotAllowedError extends DomainError {
   constructor() {
     super('Method Not Allowed');
-  }
-}
-
-/** A route that exists in the route table but whose behaviour is not built yet. */
-export class NotImplementedError extends DomainError {
-  constructor() {
-    super('Not Implemented');
   }
 }
 

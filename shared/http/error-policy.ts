@@ -2,7 +2,6 @@ import {
   DomainError,
   MethodNotAllowedError,
   NotFoundError,
-  NotImplementedError,
   PayloadTooLargeError,
   RequestValidationError,
   RuleViolationError,
@@ -28,7 +27,6 @@ const statusByClass = new Map<abstract new (...args: never[]) => DomainError, nu
   [MethodNotAllowedError, 405],
   [PayloadTooLargeError, 413],
   [TooManyRequestsError, 429],
-  [NotImplementedError, 501],
   [UnavailableError, 503],
 ]);
 

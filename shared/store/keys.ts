@@ -13,10 +13,7 @@ export const sortableId = (id: number): string => id.toString().padStart(ID_WIDT
 
 export type RecordKind = 'user' | 'url' | 'event';
 
-export interface Key {
-  PK: string;
-  SK: string;
-}
+export type Key = { PK: string; SK: string };
 
 export const keys = {
   /** Atomic id counter of one record kind. */

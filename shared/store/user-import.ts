@@ -1,0 +1,112 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { timestamp } from '../clock.js';
+import { UnavailableError } from '../errors.js';
+import type { UserRecord } from '../records.js';
+import type { UserRow } from '../users-import/user-csv.js';
+import { type Key, keys } from './keys.js';
+import { documentClient, forEachConcurrently, put, reserveIds, TableName, transact } from './operations.js';
+import { userGuardPuts, userItem } from './users.js';
+
+/** Users per transaction: each writes up to three items, and a transaction holds at most 100. */
+const USERS_PER_TRANSACTION = 33;
+const CONCURRENCY = 8;
+const BATCH_GET_LIMIT = 100;
+
+interface PlannedUser {
+  user: UserRecord;
+  guardUsername: boolean;
+}
+
+/** Which of these guard keys exist already, read consistently 100 at a time. */
+async function existingKeys(candidates: Key[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Map(candidates.map((key) => [key.PK, key])).values()];
+  const batches: Key[][] = [];
+  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) batches.push(unique.slice(i, i + BATCH_GET_LIMIT));
+  await forEachConcurrently(batches, CONCURRENCY, async (batch) => {
+    let pending: Record<string, unknown>[] = batch;
+    while (pending.length > 0) {
+      const out = await documentClient.send(
+        new BatchGetCommand({
+          RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: 'PK' } },
+        }),
+      );
+      for (const item of out.Responses?.[TableName] ?? []) found.add(String(item.PK));
+      pending = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  });
+  return found;
+}
+
+const writesOf = ({ user, guardUsername }: PlannedUser) => [
+  put(userItem(user, guardUsername), 'attribute_not_exists(PK)'),
+  ...userGuardPuts(user, guardUsername),
+];
+
+/**
+ * Stores one user on its own, after its chunk's transaction was cancelled by a concurrent write. A taken
+ * email skips the row; a taken username skips it too, unless repeated usernames are allowed, in which case
+ * the user is stored without the username's guard.
+ */
+async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean): Promise<boolean> {
+  const outcome = await transact(writesOf(planned));
+  if (outcome.ok) return true;
+  const usernameTaken = planned.guardUsername && outcome.failed.includes(2) && !outcome.failed.includes(1);
+  if (usernameTaken && allowDuplicateUsernames) return storeAlone({ ...planned, guardUsername: false }, false);
+  return false;
+}
+
+/**
+ * Imports parsed CSV rows as users, with the same guards as POST /users. Rows whose email (or, unless
+ * repeated usernames are allowed, username) is already registered are skipped. The rest get consecutive
+ * ids from one counter update and are written 33 users to a transaction, several transactions at once; a
+ * transaction cancelled by a concurrent registration is replayed row by row. Returns how many users were
+ * stored. An unexpected failure stops the import with a 503 saying how many rows were stored; every row is
+ * written whole or not at all, so uploading the same file again imports the rest.
+ */
+export async function importUsers(rows: UserRow[], options: { allowDuplicateUsernames: boolean }): Promise<number> {
+  const [takenEmails, takenUsernames] = await Promise.all([
+    existingKeys(rows.map((row) => keys.emailGuard(row.email))),
+    existingKeys(rows.map((row) => keys.usernameGuard(row.username))),
+  ]);
+  const guardedInFile = new Set<string>();
+  const accepted = rows.flatMap((row) => {
+    const usernameGuard = keys.usernameGuard(row.username).PK;
+    if (takenEmails.has(keys.emailGuard(row.email).PK)) return [];
+    const usernameFree = !takenUsernames.has(usernameGuard) && !guardedInFile.has(usernameGuard);
+    if (!usernameFree && !options.allowDuplicateUsernames) return [];
+    if (usernameFree) guardedInFile.add(usernameGuard);
+    return [{ row, guardUsername: usernameFree }];
+  });
+  if (accepted.length === 0) return 0;
+
+  const firstId = await reserveIds('user', accepted.length);
+  const createdAt = timestamp();
+  const planned: PlannedUser[] = accepted.map(({ row, guardUsername }, index) => ({
+    user: { id: firstId + index, username: row.username, email: row.email, created_at: createdAt },
+    guardUsername,
+  }));
+  const chunks: PlannedUser[][] = [];
+  for (let i = 0; i < planned.length; i += USERS_PER_TRANSACTION)
+    chunks.push(planned.slice(i, i + USERS_PER_TRANSACTION));
+
+  let stored = 0;
+  try {
+    await forEachConcurrently(chunks, CONCURRENCY, async (chunk) => {
+      const outcome = await transact(chunk.flatMap(writesOf));
+      if (outcome.ok) {
+        stored += chunk.length;
+        return;
+      }
+      for (const user of chunk) {
+        if (await storeAlone(user, options.allowDuplicateUsernames)) stored += 1;
+      }
+    });
+  } catch (error) {
+    throw new UnavailableError(
+      `Import stopped after storing ${stored} of ${planned.length} rows; uploading the same file again imports the rest`,
+      { cause: error },
+    );
+  }
+  return stored;
+}

@@ -1,0 +1,177 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import { httpClient, startTestService } from '../support/service.js';
+
+/** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
+describe('bulk user import (DynamoDB Local, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  let sequence = 0;
+  const tag = () => `b${++sequence}${Date.now().toString(36)}`;
+
+  type User = { id: number; username: string; email: string };
+
+  /** Uploads a file the way fetch/browsers do (FormData). */
+  async function upload(content: string | Buffer, filename = 'users.csv', field = 'file') {
+    const form = new FormData();
+    form.append(field, new Blob([content], { type: 'text/csv' }), filename);
+    const response = await fetch(`${service.url}/users/bulk`, { method: 'POST', body: form });
+    return { status: response.status, body: (await response.json()) as { count?: number; detail?: unknown } };
+  }
+
+  /** Uploads with a hand-built body, for the boundary formats of other clients (curl, Python requests). */
+  async function uploadRaw(boundary: string, content: string, filename = 'users.csv') {
+    const body = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name="file"; filename="${filename}"`,
+      'Content-Type: text/csv',
+      '',
+      content,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const response = await fetch(`${service.url}/users/bulk`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as { count?: number } };
+  }
+
+  const findByEmail = async (email: string) => {
+    const all = await api.get<User[]>('/users?per_page=100&page=1');
+    let page = 1;
+    let users = all.body;
+    const found: User[] = [];
+    while (users.length > 0) {
+      found.push(...users.filter((user) => user.email === email));
+      page += 1;
+      users = (await api.get<User[]>(`/users?per_page=100&page=${page}`)).body;
+    }
+    return found;
+  };
+
+  beforeAll(async () => {
+    service = await startTestService();
+    api = httpClient(service.url);
+  });
+  afterAll(() => service.stop());
+
+  it('imports the reference cases: counts only valid, new rows', async () => {
+    const t = tag();
+    expect((await api.post('/users', { username: `stored${t}`, email: `stored${t}@example.com` })).status).toBe(201);
+    const csv = [
+      'username,email',
+      `valid${t},valid${t}@example.com`,
+      `dupe${t},STORED${t}@example.com`,
+      `bad${t},not-an-email`,
+      `,nouser${t}@example.com`,
+      `case${t},Case${t}@Example.com`,
+      `case2${t},case${t}@example.COM`,
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response).toEqual({ status: 200, body: { count: 2 } });
+    expect(await findByEmail(`valid${t}@example.com`)).toHaveLength(1);
+    expect(await findByEmail(`case${t}@example.com`)).toEqual([expect.objectContaining({ username: `case${t}` })]);
+    expect(await findByEmail(`nouser${t}@example.com`)).toEqual([]);
+  });
+
+  it('accepts repeated usernames when the file has an id column, and ignores the ids', async () => {
+    const t = tag();
+    const csv = [
+      'id,username,email',
+      `900001,same${t},one${t}@example.com`,
+      `900002,SAME${t},two${t}@example.com`,
+    ].join('\n');
+    expect(await upload(csv)).toEqual({ status: 200, body: { count: 2 } });
+    const [one] = await findByEmail(`one${t}@example.com`);
+    expect(one?.id).not.toBe(900001);
+  });
+
+  it('skips repeated usernames (case-insensitively) without an id column', async () => {
+    const t = tag();
+    const csv = ['username,email', `solo${t},a${t}@example.com`, `SOLO${t},b${t}@example.com`].join('\n');
+    expect(await upload(csv)).toEqual({ status: 200, body: { count: 1 } });
+  });
+
+  it('reads quoted fields with commas, CRLF line endings, a byte-order mark and trimmed, any-case headers', async () => {
+    const t = tag();
+    const csv = `\uFEFF Username , EMAIL \r\n"Lovelace, Ada${t}",ada${t}@example.com\r\n"plain${t}","plain${t}@example.com"\r\n`;
+    expect(await upload(csv)).toEqual({ status: 200, body: { count: 2 } });
+    expect(await findByEmail(`ada${t}@example.com`)).toEqual([
+      expect.objectContaining({ username: `Lovelace, Ada${t}` }),
+    ]);
+  });
+
+  it('imports nothing from a file with only a header', async () => {
+    expect(await upload('username,email\n')).toEqual({ status: 200, body: { count: 0 } });
+  });
+
+  it.each([
+    ['curl', '------------------------d74496d66958873e'],
+    ['Python requests', 'a1b2c3d4e5f60718293a4b5c6d7e8f90'],
+    ['a browser', '----WebKitFormBoundary7MA4YWxkTrZu0gW'],
+  ])('accepts the multipart boundary format of %s', async (_, boundary) => {
+    const t = tag();
+    expect(await uploadRaw(boundary, `username,email\nraw${t},raw${t}@example.com`)).toEqual({
+      status: 200,
+      body: { count: 1 },
+    });
+  });
+
+  it.each([
+    ['a name not ending in .csv', 'username,email\na,a@example.com', 'users.txt', 'Only CSV files allowed'],
+    ['missing columns', 'name,mail\na,a@example.com', 'users.csv', 'CSV must include username and email columns'],
+    ['an empty file', '', 'users.csv', 'CSV must include username and email columns'],
+    [
+      'a row with more fields than the header',
+      'username,email\nok,ok@example.com\nx,x@example.com,extra',
+      'users.csv',
+      'Malformed CSV data',
+    ],
+    ['broken quoting', 'username,email\n"unterminated,a@example.com\n', 'users.csv', 'Malformed CSV data'],
+  ])('refuses %s with 400 and its detail', async (_, content, filename, detail) => {
+    expect(await upload(content, filename)).toEqual({ status: 400, body: { detail } });
+  });
+
+  it('imports nothing from a malformed file, not even its valid rows', async () => {
+    const t = tag();
+    await upload(`username,email\ngood${t},good${t}@example.com\nx,x${t}@example.com,extra`);
+    expect(await findByEmail(`good${t}@example.com`)).toEqual([]);
+  });
+
+  it('refuses bytes that are not UTF-8 with 400 "CSV must be UTF-8 encoded"', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from('username,email\nJos'),
+      Buffer.from([0xe9]),
+      Buffer.from(',jose@example.com\n'),
+    ]);
+    expect(await upload(latin1)).toEqual({ status: 400, body: { detail: 'CSV must be UTF-8 encoded' } });
+  });
+
+  it('refuses a file over 4 MiB with 413', async () => {
+    const big = `username,email\n${'x'.repeat(4 * 1024 * 1024)}`;
+    const response = await upload(big);
+    expect(response.status).toBe(413);
+    expect(typeof response.body.detail).toBe('string');
+  });
+
+  it('answers a request without the file field 422 at ["body", "file"]', async () => {
+    const response = await upload('username,email\n', 'users.csv', 'upload');
+    expect(response).toEqual({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }] },
+    });
+    const json = await api.post('/users/bulk', { file: 'username,email' });
+    expect(json.status).toBe(422);
+  });
+
+  it('imports a 10,000-row file in full', async () => {
+    const t = tag();
+    const lines = ['username,email'];
+    for (let i = 0; i < 10_000; i++) lines.push(`bulk${t}n${i},bulk${t}n${i}@example.com`);
+    const response = await upload(lines.join('\n'));
+    expect(response).toEqual({ status: 200, body: { count: 10_000 } });
+    const again = await upload(lines.join('\n'));
+    expect(again).toEqual({ status: 200, body: { count: 0 } });
+  });
+});
