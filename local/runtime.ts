@@ -12,7 +12,7 @@ export interface LocalRuntimeOptions {
   queueName: string;
   /** Queue settings for tests that need quick redelivery. */
   queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
-  /** Receive loops feeding the event writer. @default 2 */
+  /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
   pollerConcurrency?: number;
 }
 
@@ -74,11 +74,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       import('../functions/events/write-events.js'),
     ]);
     const loaded = await loadRoutes(routes);
-    const poller = await startQueuePoller({
-      queueUrl: queues.queueUrl,
-      handler: writer.handler,
-      concurrency: options.pollerConcurrency,
-    });
+    const poller =
+      options.pollerConcurrency === 0
+        ? undefined
+        : await startQueuePoller({
+            queueUrl: queues.queueUrl,
+            handler: writer.handler,
+            concurrency: options.pollerConcurrency,
+          });
     const gateway = await startGateway(loaded, { port: options.port, host: options.host });
 
     return {
@@ -92,8 +95,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoDbPid: dynamoDb?.pid,
       async stop() {
         await gateway.close();
-        await poller.drain(10_000);
-        await poller.stop();
+        await poller?.drain(10_000);
+        await poller?.stop();
         await stopStarted();
       },
     };

@@ -1,0 +1,59 @@
+import { call, dynamoDbCalls, startBenchService } from './support.js';
+
+/**
+ * DynamoDB calls made by each route, counted by the client middleware in shared/store/operations.ts. The
+ * event writer is left off so that only the route's own calls are counted; its cost is measured apart.
+ */
+export async function callsPerRequest(): Promise<string[]> {
+  const service = await startBenchService({ pollerConcurrency: 0 });
+  const base = service.url;
+  const rows: string[] = [];
+  async function measure(label: string, method: string, path: string, body?: unknown) {
+    const before = await dynamoDbCalls(base);
+    const response = await call<{ id?: number; short_code?: string }>(base, method, path, body);
+    const after = await dynamoDbCalls(base);
+    const byOperation = [...after]
+      .map(([operation, count]) => [operation, count - (before.get(operation) ?? 0)] as const)
+      .filter(([, delta]) => delta > 0);
+    const total = byOperation.reduce((sum, [, delta]) => sum + delta, 0);
+    rows.push(
+      `| ${label} | ${response.status} | ${total} | ${byOperation.map(([operation, delta]) => `${operation} ×${delta}`).join(', ')} |`,
+    );
+    return response.body;
+  }
+
+  try {
+    const user = (await measure('POST /users', 'POST', '/users', {
+      username: 'bench',
+      email: 'bench@example.com',
+    })) as {
+      id: number;
+    };
+    const other = (await call<{ id: number }>(base, 'POST', '/users', { username: 'other', email: 'o@example.com' }))
+      .body;
+    await measure('GET /users (page 1 of 10)', 'GET', '/users');
+    await measure('GET /users/{id}', 'GET', `/users/${user.id}`);
+    await measure('PUT /users/{id}', 'PUT', `/users/${user.id}`, { username: 'bench-renamed' });
+    const url = (await measure('POST /urls', 'POST', '/urls', {
+      user_id: user.id,
+      original_url: 'https://example.com/bench',
+    })) as { id: number; short_code: string };
+    await measure('GET /urls (limit 100)', 'GET', '/urls');
+    await measure('GET /urls?user_id', 'GET', `/urls?user_id=${user.id}`);
+    await measure('GET /urls?is_active', 'GET', '/urls?is_active=true');
+    await measure('GET /urls/{id}', 'GET', `/urls/${url.id}`);
+    await measure('GET /urls/{code}/redirect', 'GET', `/urls/${url.short_code}/redirect`);
+    await measure('PUT /urls/{id} (title only)', 'PUT', `/urls/${url.id}`, { title: 'renamed' });
+    await measure('PUT /urls/{id} (is_active)', 'PUT', `/urls/${url.id}`, { is_active: false });
+    await measure('POST /events', 'POST', '/events', { url_id: url.id, user_id: other.id, event_type: 'share' });
+    await measure('GET /events', 'GET', '/events');
+    await measure('GET /events?url_id', 'GET', `/events?url_id=${url.id}`);
+    await measure('DELETE /urls/{id} (1 event)', 'DELETE', `/urls/${url.id}`);
+    await call(base, 'POST', '/urls', { user_id: user.id, original_url: 'https://example.com/2' });
+    await measure('DELETE /users/{id} (1 URL, 0 events)', 'DELETE', `/users/${user.id}`);
+    await measure('GET /health', 'GET', '/health');
+  } finally {
+    await service.stop();
+  }
+  return ['| route | status | DynamoDB calls | by operation |', '|---|---|---|---|', ...rows];
+}
