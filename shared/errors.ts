@@ -35,6 +35,13 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** The function ran out of time before it could answer (Lambda's timeout is near). */
+export class DeadlineExceededError extends DomainError {
+  constructor() {
+    super('Request timed out');
+  }
+}
+
 /** A dependency could not serve the request now; the client may retry later. */
 export class UnavailableError extends DomainError {}
 

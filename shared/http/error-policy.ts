@@ -1,4 +1,5 @@
 import {
+  DeadlineExceededError,
   DomainError,
   MethodNotAllowedError,
   NotFoundError,
@@ -17,7 +18,7 @@ export interface ErrorBody {
 export interface ErrorOutcome {
   statusCode: number;
   body: ErrorBody;
-  /** True when the error is a bug or an outage (5xx, except the documented 503s): log it with its stack. */
+  /** True when the error is a bug (a 500): log it with its stack. */
   unexpected: boolean;
 }
 
@@ -28,6 +29,7 @@ const statusByClass = new Map<abstract new (...args: never[]) => DomainError, nu
   [PayloadTooLargeError, 413],
   [TooManyRequestsError, 429],
   [UnavailableError, 503],
+  [DeadlineExceededError, 504],
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
 import { toErrorOutcome } from './error-policy.js';
@@ -11,6 +12,7 @@ export interface RouteInput<Body, Query, Path> {
   query: Query;
   path: Path;
   event: APIGatewayProxyEvent;
+  context: Context;
   requestId: string;
 }
 
@@ -111,16 +113,22 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
   spec: RouteSpec<Body, Query, Path>,
   core: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
 ) {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>({
+    // A second before Lambda would kill the function, answer 504 in the contract's JSON instead.
+    timeoutEarlyInMillis: 1000,
+    timeoutEarlyResponse: () => {
+      throw new DeadlineExceededError();
+    },
+  })
     .use(responseEnvelope())
     .use(errorPolicy())
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       const path = parsePart('path', spec.path, event.pathParameters ?? {});
       const query = parsePart('query', spec.query, event.queryStringParameters ?? {});
       const body = spec.body
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
         : (undefined as Body);
-      const result = await core({ body, query, path, event, requestId: event.requestContext.requestId });
+      const result = await core({ body, query, path, event, context, requestId: event.requestContext.requestId });
       return toSuccessResponse(spec.success ?? 200, result);
     });
 }

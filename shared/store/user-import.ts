@@ -56,15 +56,25 @@ async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean
   return false;
 }
 
+const interrupted = (stored: number, total: number, cause?: unknown) =>
+  new UnavailableError(
+    `Import stopped after storing ${stored} of ${total} new rows; uploading the same file again imports the rest`,
+    { cause },
+  );
+
 /**
  * Imports parsed CSV rows as users, with the same guards as POST /users. Rows whose email (or, unless
  * repeated usernames are allowed, username) is already registered are skipped. The rest get consecutive
  * ids from one counter update and are written 33 users to a transaction, several transactions at once; a
  * transaction cancelled by a concurrent registration is replayed row by row. Returns how many users were
- * stored. An unexpected failure stops the import with a 503 saying how many rows were stored; every row is
- * written whole or not at all, so uploading the same file again imports the rest.
+ * stored. An unexpected failure, or reaching `deadline` (epoch ms) before the last chunk starts, stops the
+ * import with a 503 saying how many rows were stored; every row is written whole or not at all, so
+ * uploading the same file again imports the rest.
  */
-export async function importUsers(rows: UserRow[], options: { allowDuplicateUsernames: boolean }): Promise<number> {
+export async function importUsers(
+  rows: UserRow[],
+  options: { allowDuplicateUsernames: boolean; deadline: number },
+): Promise<number> {
   const [takenEmails, takenUsernames] = await Promise.all([
     existingKeys(rows.map((row) => keys.emailGuard(row.email))),
     existingKeys(rows.map((row) => keys.usernameGuard(row.username))),
@@ -91,8 +101,13 @@ export async function importUsers(rows: UserRow[], options: { allowDuplicateUser
     chunks.push(planned.slice(i, i + USERS_PER_TRANSACTION));
 
   let stored = 0;
+  let stoppedEarly = false;
   try {
     await forEachConcurrently(chunks, CONCURRENCY, async (chunk) => {
+      if (Date.now() >= options.deadline) {
+        stoppedEarly = true;
+        return;
+      }
       const outcome = await transact(chunk.flatMap(writesOf));
       if (outcome.ok) {
         stored += chunk.length;
@@ -103,10 +118,8 @@ export async function importUsers(rows: UserRow[], options: { allowDuplicateUser
       }
     });
   } catch (error) {
-    throw new UnavailableError(
-      `Import stopped after storing ${stored} of ${planned.length} rows; uploading the same file again imports the rest`,
-      { cause: error },
-    );
+    throw interrupted(stored, planned.length, error);
   }
+  if (stoppedEarly) throw interrupted(stored, planned.length);
   return stored;
 }
