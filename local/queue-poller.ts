@@ -138,8 +138,12 @@ export async function startQueuePoller({
   return {
     async drain(timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline && (await pending()) > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      try {
+        while (Date.now() < deadline && (await pending()) > 0) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } catch (error) {
+        logger.warn('The events queue could not be drained', { error: error as Error });
       }
     },
     async stop() {

@@ -1,3 +1,4 @@
+import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 
@@ -12,6 +13,8 @@ export interface LocalRuntimeOptions {
   queueName: string;
   /** Queue settings for tests that need quick redelivery. */
   queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
+  /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
+  seed?: { dir: string; onProgress?: SeedProgress };
   /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
   pollerConcurrency?: number;
 }
@@ -24,6 +27,8 @@ export interface LocalRuntime {
   deadLetterQueueUrl: string;
   dynamoDbEndpoint: string;
   sqsEndpoint: string;
+  /** What the startup seed did, when it was asked for. */
+  seedReport: SeedReport | undefined;
   /** Process id of the DynamoDB Local JVM this runtime started, if it started one. */
   dynamoDbPid: number | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
@@ -67,6 +72,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.TABLE_NAME = options.tableName;
     process.env.EVENTS_QUEUE_URL = queues.queueUrl;
 
+    const seedReport = options.seed
+      ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)
+      : undefined;
+
     const [{ loadRoutes, startGateway }, { startQueuePoller }, { routes }, writer] = await Promise.all([
       import('./gateway.js'),
       import('./queue-poller.js'),
@@ -93,11 +102,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoDbEndpoint: String(process.env.AWS_ENDPOINT_URL_DYNAMODB),
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       dynamoDbPid: dynamoDb?.pid,
+      seedReport,
       async stop() {
-        await gateway.close();
-        await poller?.drain(10_000);
-        await poller?.stop();
-        await stopStarted();
+        try {
+          await gateway.close();
+          await poller?.drain(10_000);
+        } finally {
+          // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running.
+          await poller?.stop();
+          await stopStarted();
+        }
       },
     };
   } catch (error) {

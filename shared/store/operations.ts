@@ -81,6 +81,16 @@ export interface Window {
   filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
 
+/** A pattern's expression parts merged with a filter's; DynamoDB refuses an empty names map. */
+function withFilter(pattern: AccessPattern, filter: NonNullable<Window['filter']>) {
+  const names = { ...pattern.ExpressionAttributeNames, ...filter.names };
+  return {
+    FilterExpression: filter.expression,
+    ExpressionAttributeValues: { ...pattern.ExpressionAttributeValues, ...filter.values },
+    ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
+  };
+}
+
 /**
  * Reads items `skip` to `skip + limit` of an access pattern, in key order. DynamoDB cannot jump to an
  * offset, so this reads every item up to `skip + limit` (plus, with a filter, those filtered out).
@@ -96,11 +106,7 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter }
         TableName,
         ExclusiveStartKey: startKey,
         Limit: Math.min(Math.max(wanted - items.length, filter ? 100 : 1), 1000),
-        ...(filter && {
-          FilterExpression: filter.expression,
-          ExpressionAttributeNames: { ...pattern.ExpressionAttributeNames, ...filter.names },
-          ExpressionAttributeValues: { ...pattern.ExpressionAttributeValues, ...filter.values },
-        }),
+        ...(filter && withFilter(pattern, filter)),
       }),
     );
     items.push(...(out.Items ?? []));
@@ -186,13 +192,32 @@ const BATCH_CONCURRENCY = 8;
 export async function deleteKeys(keysToDelete: Key[]): Promise<void> {
   const batches: Key[][] = [];
   for (let i = 0; i < keysToDelete.length; i += BATCH_LIMIT) batches.push(keysToDelete.slice(i, i + BATCH_LIMIT));
+  await forEachConcurrently(batches, BATCH_CONCURRENCY, (batch) =>
+    writeBatch(batch.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }))),
+  );
+}
+
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** One BatchWriteItem of at most 25 requests, repeating what DynamoDB leaves unprocessed with backoff. */
+async function writeBatch(requests: WriteRequest[]): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) await pause(Math.min(1000, 20 * 2 ** attempt));
+    const out = await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+    pending = (out.UnprocessedItems?.[TableName] ?? []) as WriteRequest[];
+  }
+}
+
+/** Writes items with plain puts, 25 per request and several requests at once (for loading, not for rules). */
+export async function putItems(items: Item[], onProgress: (done: number) => void = () => undefined): Promise<void> {
+  const batches: Item[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_LIMIT) batches.push(items.slice(i, i + BATCH_LIMIT));
+  let done = 0;
   await forEachConcurrently(batches, BATCH_CONCURRENCY, async (batch) => {
-    let requests = batch.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await pause(Math.min(1000, 20 * 2 ** attempt));
-      const out = await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
-      requests = (out.UnprocessedItems?.[TableName] ?? []) as typeof requests;
-    }
+    await writeBatch(batch.map((item) => ({ PutRequest: { Item: item } })));
+    done += batch.length;
+    onProgress(done);
   });
 }
 
