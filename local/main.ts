@@ -21,6 +21,15 @@ function readPort(raw: string | undefined): number {
 const inMemory = process.argv.includes('--in-memory') || /^(1|true|yes|on)$/i.test(process.env.LOCAL_IN_MEMORY ?? '');
 const dataDir = inMemory ? undefined : path.resolve(projectRoot, process.env.DATA_DIR || '.data', 'dynamodb');
 const startedAt = performance.now();
+const seedEnabled = /^(1|true|yes|on)$/i.test(process.env.ENABLE_STARTUP_SEED ?? '');
+const seedDir = path.resolve(projectRoot, process.env.SEED_DIR || 'seed');
+
+/** One progress line, rewritten in place on a terminal. */
+function showSeedProgress(kind: string, done: number, total: number) {
+  const line = `  seeding ${kind}: ${done}/${total}`;
+  if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(40)}`);
+  else if (done === total) console.log(line);
+}
 
 let runtime: Awaited<ReturnType<typeof startLocalRuntime>>;
 try {
@@ -30,7 +39,9 @@ try {
     dataDir,
     tableName: process.env.TABLE_NAME || 'url-shortener',
     queueName: process.env.EVENTS_QUEUE_NAME || 'url-shortener-events',
+    seed: seedEnabled ? { dir: seedDir, onProgress: showSeedProgress } : undefined,
   });
+  if (process.stdout.isTTY && runtime.seedReport?.seeded) process.stdout.write('\n');
 } catch (error) {
   console.error(`Could not start the local service: ${(error as Error).message}`);
   process.exit(1);
@@ -45,6 +56,13 @@ console.log(
     `    try:      curl ${shownUrl}/health`,
     `    data:     ${dataDir ? path.relative(process.cwd(), dataDir) || dataDir : 'in memory (nothing is kept)'}  (DynamoDB at ${runtime.dynamoDbEndpoint})`,
     `    events:   queue at ${runtime.sqsEndpoint}`,
+    ...(runtime.seedReport
+      ? [
+          runtime.seedReport.seeded
+            ? `    seed:     loaded ${runtime.seedReport.users} users, ${runtime.seedReport.urls} URLs, ${runtime.seedReport.events} events from ${path.relative(process.cwd(), seedDir) || seedDir}`
+            : '    seed:     skipped (users exist already)',
+        ]
+      : []),
     '    stop:     Ctrl-C',
     '',
   ].join('\n'),

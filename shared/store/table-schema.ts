@@ -29,7 +29,7 @@ export const eventsQueueSchema = {
   maxReceiveCount: 5,
   retentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
-  /** Messages handed to one writer invocation. */
-  batchSize: 25,
+  /** Messages handed to one writer invocation: Lambda's most without a batching window, which would delay events. */
+  batchSize: 10,
   maxBatchingWindowSeconds: 0,
 } as const;

@@ -96,6 +96,30 @@ describe('npm start lifecycle (real processes)', () => {
     expect(javaProcessesUsing(dataRoot)).toEqual([]);
   });
 
+  it('loads the bundled seed on a fresh start with ENABLE_STARTUP_SEED, and skips it once users exist', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = serviceEnvironment({
+      PORT: String(port),
+      DATA_DIR: path.join(dataRoot, 'seeded'),
+      ENABLE_STARTUP_SEED: 'true',
+    });
+    for (const expected of [
+      'seed:     loaded 400 users, 2000 URLs, 3400 events',
+      'seed:     skipped (users exist already)',
+    ]) {
+      const service = startService(env);
+      try {
+        await waitForHealth(url, 60_000);
+        expect(service.output()).toContain(expected);
+        expect((await httpClient(url).get<unknown[]>('/users?per_page=100&page=4')).body).toHaveLength(100);
+      } finally {
+        service.child.kill('SIGTERM');
+        expect(await exitOf(service.child)).toBe(0);
+      }
+    }
+  });
+
   it('exits non-zero with one clear line when Java is missing', async () => {
     const env = serviceEnvironment({ PORT: String(await freePort()), PATH: path.dirname(process.execPath) });
     const service = startService(env);

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { parse } from 'csv-parse/sync';
+import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
+import { eventItem } from '../store/events.js';
+import { accessPatterns, keys } from '../store/keys.js';
+import { documentClient, type Item, putItems, raiseIdFloor, TableName } from '../store/operations.js';
+import { shortCodeItem, urlItem } from '../store/urls.js';
+import { userItem } from '../store/users.js';
+
+export interface SeedReport {
+  seeded: boolean;
+  users: number;
+  urls: number;
+  events: number;
+}
+
+export type SeedProgress = (kind: 'users' | 'urls' | 'events', done: number, total: number) => void;
+
+/** `2025-09-04 16:26:21` (the seed files' form) as the contract's `2025-09-04T16:26:21.000`. */
+export function seedTimestamp(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,3})?$/.exec(value.trim());
+  if (!match) throw new Error(`seed timestamp "${value}" is not like 2025-09-04 16:26:21`);
+  return `${match[1]}T${match[2]}${(match[3] ?? '.').padEnd(4, '0')}`;
+}
+
+function positiveInteger(value: string, what: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`seed ${what} "${value}" is not a positive integer`);
+  return number;
+}
+
+async function readRows(dir: string, file: string): Promise<Record<string, string>[]> {
+  const text = await readFile(path.join(dir, file), 'utf8');
+  return parse(text, {
+    bom: true,
+    columns: (header: string[]) => header.map((name) => name.trim()),
+    skip_empty_lines: true,
+  });
+}
+
+/** The three seed files, read and checked before anything is written. */
+export async function readSeed(dir: string) {
+  const [userRows, urlRows, eventRows] = await Promise.all([
+    readRows(dir, 'users.csv'),
+    readRows(dir, 'urls.csv'),
+    readRows(dir, 'events.csv'),
+  ]);
+  const users: UserRecord[] = userRows.map((row) => ({
+    id: positiveInteger(row.id ?? '', 'user id'),
+    username: String(row.username).trim(),
+    email: String(row.email).trim().toLowerCase(),
+    created_at: seedTimestamp(String(row.created_at)),
+  }));
+  const urls: UrlRecord[] = urlRows.map((row) => ({
+    id: positiveInteger(row.id ?? '', 'url id'),
+    user_id: positiveInteger(row.user_id ?? '', 'url user_id'),
+    short_code: String(row.short_code),
+    original_url: String(row.original_url),
+    title: row.title ? String(row.title) : null,
+    is_active: /^true$/i.test(String(row.is_active)),
+    created_at: seedTimestamp(String(row.created_at)),
+    updated_at: seedTimestamp(String(row.updated_at)),
+  }));
+  const events: EventRecord[] = eventRows.map((row) => ({
+    id: positiveInteger(row.id ?? '', 'event id'),
+    url_id: positiveInteger(row.url_id ?? '', 'event url_id'),
+    user_id: positiveInteger(row.user_id ?? '', 'event user_id'),
+    event_type: String(row.event_type),
+    timestamp: seedTimestamp(String(row.timestamp)),
+    details: JSON.parse(String(row.details || '{}')) as Record<string, unknown>,
+  }));
+  return { users, urls, events };
+}
+
+async function anyUserExists(): Promise<boolean> {
+  const out = await documentClient.send(new QueryCommand({ ...accessPatterns.allUsers(), TableName, Limit: 1 }));
+  return (out.Items ?? []).length > 0;
+}
+
+/**
+ * Loads `users.csv`, `urls.csv` and `events.csv` from `dir`, keeping their ids and timestamps, unless a
+ * user exists already. Users go last: a load cut short leaves no user behind, so the next start loads
+ * everything again (every write is a plain put, so repeating one is harmless). The id counters are then
+ * raised above the largest seeded ids. The first user with a given username holds its guard; later ones
+ * (the seed repeats a few usernames) are stored without, as a CSV with an id column is imported.
+ */
+export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgress }): Promise<SeedReport> {
+  if (await anyUserExists()) return { seeded: false, users: 0, urls: 0, events: 0 };
+  const { users, urls, events } = await readSeed(options.dir);
+  const progress = options.onProgress ?? (() => undefined);
+
+  const urlItems = urls.flatMap((url): Item[] => [
+    urlItem(url),
+    shortCodeItem(url),
+    { ...keys.userUrlLink(url.user_id, url.id), url_id: url.id },
+  ]);
+  await putItems(urlItems, (done) => progress('urls', Math.floor(done / 3), urls.length));
+  await putItems(events.map(eventItem), (done) => progress('events', done, events.length));
+
+  const guarded = new Set<string>();
+  const userItems = users.flatMap((user): Item[] => {
+    const usernameKey = keys.usernameGuard(user.username);
+    const guardUsername = !guarded.has(usernameKey.PK);
+    guarded.add(usernameKey.PK);
+    return [
+      userItem(user, guardUsername),
+      { ...keys.emailGuard(user.email), user_id: user.id },
+      ...(guardUsername ? [{ ...usernameKey, user_id: user.id }] : []),
+    ];
+  });
+  await putItems(userItems, (done) => progress('users', Math.min(users.length, Math.floor(done / 3)), users.length));
+
+  const maxId = (records: { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0);
+  await Promise.all([
+    raiseIdFloor('user', maxId(users)),
+    raiseIdFloor('url', maxId(urls)),
+    raiseIdFloor('event', maxId(events)),
+  ]);
+  return { seeded: true, users: users.length, urls: urls.length, events: events.length };
+}
