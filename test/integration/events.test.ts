@@ -1,0 +1,117 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import { httpClient, startTestService } from '../support/service.js';
+
+/** POST /events and GET /events through HTTP against DynamoDB Local. */
+describe('events API (DynamoDB Local, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  type Event = {
+    id: number;
+    url_id: number;
+    user_id: number;
+    event_type: string;
+    timestamp: string;
+    details: Record<string, unknown>;
+  };
+  let alice: { id: number };
+  let bob: { id: number };
+  let aliceUrl: { id: number };
+  let bobUrl: { id: number };
+
+  const record = async (url_id: number, user_id: number, event_type: string, details: Record<string, unknown> = {}) => {
+    const response = await api.post<Event>('/events', { url_id, user_id, event_type, details });
+    expect(response.status).toBe(201);
+    return response.body;
+  };
+
+  beforeAll(async () => {
+    // The writer is off: only explicit events exist in this file, so lists are exact.
+    service = await startTestService({ pollerConcurrency: 0 });
+    api = httpClient(service.url);
+    alice = (await api.post<{ id: number }>('/users', { username: 'alice', email: 'alice@example.com' })).body;
+    bob = (await api.post<{ id: number }>('/users', { username: 'bob', email: 'bob@example.com' })).body;
+    aliceUrl = (await api.post<{ id: number }>('/urls', { user_id: alice.id, original_url: 'https://a.example/' }))
+      .body;
+    bobUrl = (await api.post<{ id: number }>('/urls', { user_id: bob.id, original_url: 'https://b.example/' })).body;
+  });
+  afterAll(() => service.stop());
+
+  it('stores an event: 201 with the record in the contract order', async () => {
+    const response = await api.post<Event>('/events', {
+      url_id: aliceUrl.id,
+      user_id: bob.id,
+      event_type: 'share',
+      details: { channel: 'email', nested: { n: 1 } },
+    });
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body)).toEqual(['id', 'url_id', 'user_id', 'event_type', 'timestamp', 'details']);
+    expect(response.body).toMatchObject({
+      url_id: aliceUrl.id,
+      user_id: bob.id,
+      event_type: 'share',
+      details: { channel: 'email', nested: { n: 1 } },
+    });
+    expect(response.body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
+  });
+
+  it('accepts any event_type of 1-100 characters, and no details as {}', async () => {
+    const response = await api.post<Event>('/events', {
+      url_id: aliceUrl.id,
+      user_id: alice.id,
+      event_type: 'x'.repeat(100),
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.details).toEqual({});
+  });
+
+  it('answers a missing user 404 "User not found" and a missing URL 404 "URL not found"', async () => {
+    const noUser = await api.post('/events', { url_id: aliceUrl.id, user_id: 987654, event_type: 'x', details: {} });
+    expect(noUser).toMatchObject({ status: 404, body: { detail: 'User not found' } });
+    const noUrl = await api.post('/events', { url_id: 987654, user_id: alice.id, event_type: 'x', details: {} });
+    expect(noUrl).toMatchObject({ status: 404, body: { detail: 'URL not found' } });
+  });
+
+  it.each([
+    ['details as an array', { details: [] }, ['body', 'details'], 'dict_type'],
+    ['details as a string', { details: 'x' }, ['body', 'details'], 'dict_type'],
+    ['details over 16 KiB', { details: { blob: 'x'.repeat(16 * 1024) } }, ['body', 'details'], 'value_error'],
+    ['an empty event_type', { event_type: '' }, ['body', 'event_type'], 'string_too_short'],
+    ['a 101-character event_type', { event_type: 'x'.repeat(101) }, ['body', 'event_type'], 'string_too_long'],
+    ['a string url_id', { url_id: '1' }, ['body', 'url_id'], 'int_type'],
+  ])('rejects %s with 422', async (_, change, loc, type) => {
+    const body = { url_id: aliceUrl.id, user_id: alice.id, event_type: 'x', details: {}, ...change };
+    const response = await api.post<{ detail: { loc: string[]; type: string }[] }>('/events', body);
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([expect.objectContaining({ loc, type })]);
+  });
+
+  it('lists by id and filters by url_id, user_id and event_type, alone and together', async () => {
+    const a = await record(aliceUrl.id, alice.id, 'view');
+    const b = await record(aliceUrl.id, bob.id, 'view');
+    const c = await record(bobUrl.id, alice.id, 'like');
+    const d = await record(bobUrl.id, bob.id, 'view');
+    const ids = async (query: string) => (await api.get<Event[]>(`/events?limit=1000&${query}`)).body.map((e) => e.id);
+
+    const all = await ids('');
+    expect(all).toEqual([...all].sort((x, y) => x - y));
+    expect(all).toEqual(expect.arrayContaining([a.id, b.id, c.id, d.id]));
+    expect(await ids(`url_id=${bobUrl.id}`)).toEqual([c.id, d.id]);
+    expect(await ids(`user_id=${alice.id}&event_type=view`)).toEqual(expect.arrayContaining([a.id]));
+    expect(await ids(`user_id=${alice.id}&event_type=view`)).not.toContain(c.id);
+    expect(await ids(`url_id=${aliceUrl.id}&user_id=${bob.id}&event_type=view`)).toEqual([b.id]);
+    expect(await ids('event_type=like')).toEqual([c.id]);
+    expect(await ids(`url_id=${bobUrl.id}&skip=1&limit=1`)).toEqual([d.id]);
+  });
+
+  it.each([
+    ['skip=-1', 'skip'],
+    ['limit=0', 'limit'],
+    ['limit=1001', 'limit'],
+    ['url_id=x', 'url_id'],
+    ['user_id=0', 'user_id'],
+  ])('rejects %s with 422 at ["query", "%s"]', async (query, field) => {
+    const response = await api.get<{ detail: { loc: string[] }[] }>(`/events?${query}`);
+    expect(response.status).toBe(422);
+    expect(response.body.detail.map((issue) => issue.loc)).toEqual([['query', field]]);
+  });
+});

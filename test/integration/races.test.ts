@@ -1,0 +1,87 @@
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalRuntime } from '../../local/runtime.js';
+import { eventually, httpClient, startTestService } from '../support/service.js';
+
+/** Concurrency between deletes and the writes that would attach things to what is deleted. */
+describe('races between deletes and writes (DynamoDB Local + SQS emulator, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  const sqs = new SQSClient({});
+  type Url = { id: number; short_code: string };
+
+  const queueDrained = () =>
+    eventually(async () => {
+      const out = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: service.queueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      const left =
+        Number(out.Attributes?.ApproximateNumberOfMessages) +
+        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
+      return left === 0 ? true : undefined;
+    }, 30_000);
+
+  /** Everything stored under a URL's partition, read from the table itself, not through the API. */
+  const itemsUnderUrl = async (urlId: number) => {
+    const { documentClient, TableName } = await import('../../shared/store/operations.js');
+    const out = await documentClient.send(
+      new QueryCommand({
+        TableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `URL#${urlId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Items ?? [];
+  };
+
+  beforeAll(async () => {
+    service = await startTestService();
+    api = httpClient(service.url);
+  });
+  afterAll(() => service.stop());
+
+  it('leaves no event of a URL deleted while 1,000 clicks on it are in flight', async () => {
+    const user = (await api.post<{ id: number }>('/users', { username: 'clicked', email: 'clicked@example.com' })).body;
+    const url = (await api.post<Url>('/urls', { user_id: user.id, original_url: 'https://race.example/' })).body;
+    const clicks = Array.from({ length: 1000 }, async (_, i) => {
+      if (i === 300) await api.delete(`/urls/${url.id}`);
+      return (await api.get(`/urls/${url.short_code}/redirect`)).status;
+    });
+    const statuses = await Promise.all(clicks);
+    expect(statuses.every((status) => status === 302 || status === 404)).toBe(true);
+    expect(statuses).toContain(302);
+    await queueDrained();
+    expect((await api.get(`/urls/${url.id}`)).status).toBe(404);
+    expect((await api.get(`/events?url_id=${url.id}`)).body).toEqual([]);
+    expect(await itemsUnderUrl(url.id)).toEqual([]);
+  });
+
+  it('never leaves a URL behind when it is created while its owner is being deleted', async () => {
+    const user = (await api.post<{ id: number }>('/users', { username: 'doomed', email: 'doomed@example.com' })).body;
+    const seedUrls = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.post<Url>('/urls', { user_id: user.id, original_url: `https://d.example/${i}` }),
+      ),
+    );
+    expect(seedUrls.every((response) => response.status === 201)).toBe(true);
+    const creations = Array.from({ length: 100 }, (_, i) =>
+      api.post<Url>('/urls', { user_id: user.id, original_url: `https://late.example/${i}` }),
+    );
+    const deletion = api.delete(`/users/${user.id}`);
+    const [deleted, ...created] = await Promise.all([deletion, ...creations]);
+    expect(deleted?.status).toBe(204);
+    expect(created.every((response) => response.status === 201 || response.status === 404)).toBe(true);
+    await queueDrained();
+    for (const response of [...seedUrls, ...created].filter((r) => r.status === 201)) {
+      expect((await api.get(`/urls/${response.body.id}`)).status).toBe(404);
+      expect((await api.get(`/urls/${response.body.short_code}/redirect`)).status).toBe(404);
+      expect(await itemsUnderUrl(response.body.id)).toEqual([]);
+    }
+    expect((await api.get(`/urls?user_id=${user.id}&limit=1000`)).body).toEqual([]);
+    expect((await api.get(`/events?user_id=${user.id}&limit=1000`)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,358 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import { shortCodeSource } from '../../shared/short-code.js';
+import { eventually, httpClient, startTestService } from '../support/service.js';
+
+/** URLs and redirects through HTTP against DynamoDB Local and the SQS emulator, with the event writer running. */
+describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  let owner: { id: number };
+  let sequence = 0;
+
+  type Url = {
+    id: number;
+    user_id: number;
+    short_code: string;
+    original_url: string;
+    title: string | null;
+    is_active: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+  type Event = {
+    id: number;
+    url_id: number;
+    user_id: number;
+    event_type: string;
+    timestamp: string;
+    details: Record<string, unknown>;
+  };
+
+  const createUrl = async (body: Record<string, unknown> = {}) => {
+    const response = await api.post<Url>('/urls', {
+      user_id: owner.id,
+      original_url: `https://example.com/${++sequence}`,
+      ...body,
+    });
+    expect(response.status).toBe(201);
+    return response.body;
+  };
+  /** Automatic events are asynchronous: wait until the URL has one of this type. */
+  const eventOf = (urlId: number, type: string) =>
+    eventually(async () => {
+      const events = (await api.get<Event[]>(`/events?url_id=${urlId}&event_type=${type}`)).body;
+      return events.length > 0 ? events : undefined;
+    });
+
+  beforeAll(async () => {
+    service = await startTestService();
+    api = httpClient(service.url);
+    owner = (await api.post<{ id: number }>('/users', { username: 'owner', email: 'owner@example.com' })).body;
+  });
+  afterAll(() => service.stop());
+
+  describe('POST /urls', () => {
+    it('creates a URL: 201 with the record in the contract order, a 6-character code and the defaults', async () => {
+      const response = await api.post<Url>('/urls', {
+        user_id: owner.id,
+        original_url: '  https://example.com/a?b=1#c  ',
+      });
+      expect(response.status).toBe(201);
+      const url = response.body;
+      expect(Object.keys(url)).toEqual([
+        'id',
+        'user_id',
+        'short_code',
+        'original_url',
+        'title',
+        'is_active',
+        'created_at',
+        'updated_at',
+      ]);
+      expect(url).toMatchObject({
+        user_id: owner.id,
+        original_url: 'https://example.com/a?b=1#c',
+        title: null,
+        is_active: true,
+      });
+      expect(url.short_code).toMatch(/^[A-Za-z0-9]{6}$/);
+      expect(url.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
+      expect(url.updated_at).toBe(url.created_at);
+    });
+
+    it('keeps the title and emits a created event with the code and target', async () => {
+      const url = await createUrl({ title: 'Docs' });
+      expect(url.title).toBe('Docs');
+      const [created] = await eventOf(url.id, 'created');
+      expect(created).toMatchObject({
+        url_id: url.id,
+        user_id: owner.id,
+        event_type: 'created',
+        details: { short_code: url.short_code, original_url: url.original_url },
+      });
+      expect(Object.keys(created as Event)).toEqual(['id', 'url_id', 'user_id', 'event_type', 'timestamp', 'details']);
+    });
+
+    it('answers an unknown owner 404 "User not found"', async () => {
+      const response = await api.post('/urls', { user_id: 987654, original_url: 'https://example.com/' });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: 'User not found' });
+    });
+
+    it.each([
+      ['a string user_id', { user_id: '1', original_url: 'https://example.com/' }, ['body', 'user_id'], 'int_type'],
+      ['a boolean user_id', { user_id: true, original_url: 'https://example.com/' }, ['body', 'user_id'], 'int_type'],
+      [
+        'a javascript: URL',
+        { user_id: 1, original_url: 'javascript:alert(1)' },
+        ['body', 'original_url'],
+        'url_parsing',
+      ],
+      ['a relative URL', { user_id: 1, original_url: '/relative/path' }, ['body', 'original_url'], 'url_parsing'],
+      ['an ftp URL', { user_id: 1, original_url: 'ftp://example.com/file' }, ['body', 'original_url'], 'url_parsing'],
+      [
+        'a 2,049-character URL',
+        { user_id: 1, original_url: `https://example.com/${'a'.repeat(2029)}` },
+        ['body', 'original_url'],
+        'string_too_long',
+      ],
+      [
+        'an empty title',
+        { user_id: 1, original_url: 'https://example.com/', title: '' },
+        ['body', 'title'],
+        'string_too_short',
+      ],
+      [
+        'a 256-character title',
+        { user_id: 1, original_url: 'https://example.com/', title: 't'.repeat(256) },
+        ['body', 'title'],
+        'string_too_long',
+      ],
+      ['no original_url', { user_id: 1 }, ['body', 'original_url'], 'missing'],
+    ])('rejects %s with 422 at the field', async (_, body, loc, type) => {
+      const response = await api.post<{ detail: { loc: string[]; type: string }[] }>('/urls', body);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc, type })]);
+    });
+
+    it('accepts a 2,048-character URL', async () => {
+      const original = `https://example.com/${'a'.repeat(2028)}`;
+      expect(original).toHaveLength(2048);
+      expect((await createUrl({ original_url: original })).original_url).toBe(original);
+    });
+
+    it('retries a short code that is taken, with a new one (generator forced to collide)', async () => {
+      const taken = await createUrl();
+      const codes = [taken.short_code, taken.short_code, 'Fresh1'];
+      const original = shortCodeSource.next;
+      shortCodeSource.next = () => codes.shift() ?? original();
+      try {
+        const url = await createUrl();
+        expect(url.short_code).toBe('Fresh1');
+        expect(codes).toEqual([]);
+      } finally {
+        shortCodeSource.next = original;
+      }
+    });
+
+    it('answers 503 when every try collides (generator forced), and stores nothing', async () => {
+      const taken = await createUrl();
+      const original = shortCodeSource.next;
+      let tries = 0;
+      shortCodeSource.next = () => {
+        tries += 1;
+        return taken.short_code;
+      };
+      try {
+        const before = (await api.get<Url[]>(`/urls?user_id=${owner.id}&limit=1000`)).body.length;
+        const response = await api.post('/urls', { user_id: owner.id, original_url: 'https://example.com/never' });
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ detail: 'Unable to generate a unique short code' });
+        expect(tries).toBe(5);
+        expect((await api.get<Url[]>(`/urls?user_id=${owner.id}&limit=1000`)).body).toHaveLength(before);
+      } finally {
+        shortCodeSource.next = original;
+      }
+    });
+
+    it('gives 200 parallel creations 200 distinct codes', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          api.post<Url>('/urls', { user_id: owner.id, original_url: `https://p.example/${i}` }),
+        ),
+      );
+      expect(responses.every((response) => response.status === 201)).toBe(true);
+      expect(new Set(responses.map((response) => response.body.short_code)).size).toBe(200);
+      expect(new Set(responses.map((response) => response.body.id)).size).toBe(200);
+    });
+  });
+
+  describe('GET /urls', () => {
+    it('lists by id with skip and limit, and filters by user_id and is_active', async () => {
+      const other = (await api.post<{ id: number }>('/users', { username: 'lister', email: 'lister@example.com' }))
+        .body;
+      const mine = [] as Url[];
+      for (let i = 0; i < 5; i++) {
+        mine.push((await api.post<Url>('/urls', { user_id: other.id, original_url: `https://l.example/${i}` })).body);
+      }
+      await api.put(`/urls/${mine[1]?.id}`, { is_active: false });
+      await api.put(`/urls/${mine[3]?.id}`, { is_active: false });
+
+      const byUser = (await api.get<Url[]>(`/urls?user_id=${other.id}`)).body;
+      expect(byUser.map((url) => url.id)).toEqual(mine.map((url) => url.id));
+      const activeOfUser = (await api.get<Url[]>(`/urls?user_id=${other.id}&is_active=true`)).body;
+      expect(activeOfUser.map((url) => url.id)).toEqual([mine[0]?.id, mine[2]?.id, mine[4]?.id]);
+      const inactiveOfUser = (await api.get<Url[]>(`/urls?user_id=${other.id}&is_active=0`)).body;
+      expect(inactiveOfUser.map((url) => url.id)).toEqual([mine[1]?.id, mine[3]?.id]);
+      const window = (await api.get<Url[]>(`/urls?user_id=${other.id}&skip=1&limit=2`)).body;
+      expect(window.map((url) => url.id)).toEqual([mine[1]?.id, mine[2]?.id]);
+
+      const inactive = (await api.get<Url[]>('/urls?is_active=false&limit=1000')).body;
+      expect(inactive.every((url) => !url.is_active)).toBe(true);
+      expect(inactive.map((url) => url.id)).toEqual(expect.arrayContaining([mine[1]?.id, mine[3]?.id]));
+      const all = (await api.get<Url[]>('/urls?limit=1000')).body.map((url) => url.id);
+      expect(all).toEqual([...all].sort((a, b) => a - b));
+      expect((await api.get<Url[]>('/urls')).body.length).toBeLessThanOrEqual(100);
+    });
+
+    it.each([
+      ['skip=-1', 'skip'],
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['limit=ten', 'limit'],
+      ['user_id=abc', 'user_id'],
+      ['is_active=maybe', 'is_active'],
+    ])('rejects %s with 422 at ["query", "%s"]', async (query, field) => {
+      const response = await api.get<{ detail: { loc: string[] }[] }>(`/urls?${query}`);
+      expect(response.status).toBe(422);
+      expect(response.body.detail.map((issue) => issue.loc)).toEqual([['query', field]]);
+    });
+  });
+
+  describe('GET /urls/{id}', () => {
+    it('returns an active URL and emits accessed', async () => {
+      const url = await createUrl();
+      const response = await api.get<Url>(`/urls/${url.id}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(url);
+      await eventOf(url.id, 'accessed');
+    });
+
+    it('answers a missing or inactive URL 404 "URL not found"', async () => {
+      const url = await createUrl();
+      await api.put(`/urls/${url.id}`, { is_active: false });
+      for (const path of [`/urls/${url.id}`, '/urls/987654']) {
+        const response = await api.get(path);
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ detail: 'URL not found' });
+      }
+    });
+  });
+
+  describe('GET /urls/{short_code}/redirect', () => {
+    it('answers 302 to exactly the stored URL, uncacheable, and records the click with referrer, agent and bot flag', async () => {
+      const url = await createUrl({ original_url: 'https://example.com/path?q=a%20b&x=1' });
+      const response = await api.get(`/urls/${url.short_code}/redirect`, {
+        Referer: 'https://news.example/item',
+        'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.com/path?q=a%20b&x=1');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      const [click] = await eventOf(url.id, 'click');
+      expect(click?.details).toEqual({
+        short_code: url.short_code,
+        original_url: url.original_url,
+        referrer: 'https://news.example/item',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
+        bot: false,
+      });
+    });
+
+    it('flags link-preview bots instead of dropping their clicks', async () => {
+      const url = await createUrl();
+      await api.get(`/urls/${url.short_code}/redirect`, {
+        'User-Agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      });
+      const [click] = await eventOf(url.id, 'click');
+      expect(click?.details).toMatchObject({ bot: true });
+      expect(click?.details).not.toHaveProperty('referrer');
+    });
+
+    it('answers an unknown code 404 "URL not found" in JSON', async () => {
+      const response = await api.get('/urls/zzzzzz/redirect');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: 'URL not found' });
+    });
+  });
+
+  describe('PUT /urls/{id}', () => {
+    it('deactivates: the redirect and GET answer 404 at once; reactivating restores both; each emits updated', async () => {
+      const url = await createUrl();
+      const off = await api.put<Url>(`/urls/${url.id}`, { is_active: false });
+      expect(off.status).toBe(200);
+      expect(off.body).toMatchObject({ id: url.id, is_active: false, short_code: url.short_code });
+      expect(off.body.updated_at >= url.updated_at).toBe(true);
+      expect((await api.get(`/urls/${url.short_code}/redirect`)).status).toBe(404);
+      expect((await api.get(`/urls/${url.id}`)).status).toBe(404);
+
+      const on = await api.put<Url>(`/urls/${url.id}`, { is_active: true });
+      expect(on.body.is_active).toBe(true);
+      expect((await api.get(`/urls/${url.short_code}/redirect`)).status).toBe(302);
+      await eventually(async () => {
+        const updates = (await api.get<Event[]>(`/events?url_id=${url.id}&event_type=updated`)).body;
+        return updates.length === 2 ? updates : undefined;
+      });
+    });
+
+    it('changes the title alone, or clears it with null', async () => {
+      const url = await createUrl({ title: 'Old' });
+      const renamed = await api.put<Url>(`/urls/${url.id}`, { title: '  New  ' });
+      expect(renamed.body).toMatchObject({ title: 'New', is_active: true });
+      const cleared = await api.put<Url>(`/urls/${url.id}`, { title: null });
+      expect(cleared.body.title).toBeNull();
+      expect((await api.get<Url>(`/urls/${url.id}`)).body.title).toBeNull();
+    });
+
+    it('answers an unknown URL 404 "URL not found"', async () => {
+      const response = await api.put('/urls/987654', { title: 'x' });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: 'URL not found' });
+    });
+
+    it.each([
+      ['an empty body', {}, ['body'], 'missing'],
+      ['is_active as a string', { is_active: 'false' }, ['body', 'is_active'], 'bool_type'],
+      ['is_active as a number', { is_active: 0 }, ['body', 'is_active'], 'bool_type'],
+      ['a numeric title', { title: 123 }, ['body', 'title'], 'string_type'],
+    ])('rejects %s with 422', async (_, body, loc, type) => {
+      const url = await createUrl();
+      const response = await api.put<{ detail: { loc: string[]; type: string }[] }>(`/urls/${url.id}`, body);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc, type })]);
+    });
+  });
+
+  describe('DELETE /urls/{id}', () => {
+    it('deletes the URL, its code and its events: 204, then 404 everywhere', async () => {
+      const url = await createUrl();
+      await api.get(`/urls/${url.short_code}/redirect`);
+      await eventOf(url.id, 'click');
+      const response = await api.delete(`/urls/${url.id}`);
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+      expect((await api.get(`/urls/${url.id}`)).status).toBe(404);
+      expect((await api.get(`/urls/${url.short_code}/redirect`)).status).toBe(404);
+      expect((await api.get(`/events?url_id=${url.id}`)).body).toEqual([]);
+      const again = await api.delete(`/urls/${url.id}`);
+      expect(again.status).toBe(404);
+      expect(again.body).toEqual({ detail: 'URL not found' });
+    });
+
+    it('deletes an inactive URL too', async () => {
+      const url = await createUrl();
+      await api.put(`/urls/${url.id}`, { is_active: false });
+      expect((await api.delete(`/urls/${url.id}`)).status).toBe(204);
+    });
+  });
+});
