@@ -1,10 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { metricsNamespace } from './service-metrics.js';
+import { type TableAccess, tableAccessStatements } from './table-access.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,16 +20,34 @@ export interface ServiceFunctionProps {
   memorySize?: number;
   /** @default Duration.seconds(10) */
   timeout?: Duration;
-  environment?: Record<string, string>;
+  /** How long the function's log group keeps entries. @default RetentionDays.ONE_MONTH */
+  logRetention?: RetentionDays;
+  /**
+   * A project folder whose `*.csv` files are copied next to the bundle, into a folder of the same name
+   * (the startup seed reads its files there).
+   * @default - only the bundle is deployed
+   */
+  bundledCsvFolder?: string;
 }
 
 /**
  * Every function of the service: Node 24 on arm64, bundled here with the local esbuild as minified ESM
  * with source maps and the AWS SDK inside (no Docker, and no dependence on the runtime's SDK version).
  * The only place a NodejsFunction is created.
+ *
+ * Each function has its own role that starts with nothing but writing to its own log group; `useTable`
+ * and `publishEventsTo` add exactly what a route needs, together with the setting that tells the code
+ * where to find it (the variables `shared/config.ts` reads).
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An explicit role instead of AWSLambdaBasicExecutionRole, whose log permissions cover every log group.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const csvFolder = props.bundledCsvFolder;
     super(scope, id, {
       entry: path.join(projectRoot, props.entry),
       handler: 'handler',
@@ -34,14 +57,13 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      role,
       loggingFormat: LoggingFormat.JSON,
-      logGroup: new LogGroup(scope, `${id}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
+      logGroup,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        ...props.environment,
+        // The alarms read this namespace; setting it here keeps the two from drifting apart.
+        METRICS_NAMESPACE: metricsNamespace,
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -53,7 +75,31 @@ export class ServiceFunction extends NodejsFunction {
         // Bundled CommonJS dependencies (busboy) call require(); ESM output must define it.
         banner:
           "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        ...(csvFolder && {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (inputDir: string, outputDir: string) => [
+              `mkdir -p "${outputDir}/${csvFolder}"`,
+              `cp "${inputDir}/${csvFolder}/"*.csv "${outputDir}/${csvFolder}/"`,
+            ],
+          },
+        }),
       },
     });
+    logGroup.grantWrite(role);
+  }
+
+  /** Lets the function use the table at the route's access level, and tells it the table's name. */
+  useTable(table: ITableV2, access: TableAccess): void {
+    // Every function loads shared/config.ts, which requires TABLE_NAME, even those that never touch the table.
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    for (const statement of tableAccessStatements(table, access)) this.addToRolePolicy(statement);
+  }
+
+  /** Lets the function queue automatic events (send only), and tells it the queue's URL. */
+  publishEventsTo(queue: IQueue): void {
+    this.addEnvironment('EVENTS_QUEUE_URL', queue.queueUrl);
+    this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
   }
 }

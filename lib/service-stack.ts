@@ -1,91 +1,112 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { LambdaIntegration, RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
-import { eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import { eventsQueueSchema } from '../shared/store/table-schema.js';
+import { EdgeDistribution } from './edge-distribution.js';
+import { EventsQueue } from './events-queue.js';
+import { ServiceApi } from './service-api.js';
 import { ServiceFunction } from './service-function.js';
+import { ServiceMonitoring } from './service-monitoring.js';
+import { ServiceTable } from './service-table.js';
+import { StartupSeed } from './startup-seed.js';
 
-/** Memory and timeout by the route table's sizing class. */
+/** Memory and timeout by the route table's sizing class (API Gateway gives up on a request after 29 s). */
 const sizing: Record<RouteDefinition['profile'], { memorySize: number; timeout: Duration }> = {
   standard: { memorySize: 512, timeout: Duration.seconds(10) },
   bulk: { memorySize: 1536, timeout: Duration.seconds(29) },
   cascade: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
 
-/** The whole service: one table, the events queue pair, one function per route, the REST API. */
+export interface ServiceStackProps extends StackProps {
+  /**
+   * Keep the table's data: deletion protection on, and the table retained when the stack is deleted.
+   * Turn off only for throwaway environments.
+   * @default true
+   */
+  retainData?: boolean;
+  /** Steady requests per second the API accepts before answering 429. @default 1000 */
+  throttlingRateLimit?: number;
+  /** Requests the API accepts at once above the steady rate. @default 2000 */
+  throttlingBurstLimit?: number;
+  /** @default - no subscription; subscribe to the AlarmTopicArn output later */
+  alarmEmail?: string;
+  /** Load the bundled seed files into an empty table on deployment (ENABLE_STARTUP_SEED). @default false */
+  enableStartupSeed?: boolean;
+  /** A CLOUDFRONT-scope WAF web ACL (from `EdgeFirewallStack`, in us-east-1). @default - no web ACL */
+  webAclArn?: string;
+  /** How long every log group keeps entries. @default RetentionDays.ONE_MONTH */
+  logRetention?: RetentionDays;
+}
+
+/**
+ * The whole service: one table, the events queue pair, one function per route plus the event writer, the
+ * REST API, CloudFront in front, alarms and a dashboard, and optionally the startup seed.
+ */
 export class ServiceStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: ServiceStackProps = {}) {
     super(scope, id, props);
+    const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const { table } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
+    const events = new EventsQueue(this, 'Events');
 
-    const key = (name: string) => ({ name, type: AttributeType.STRING });
-    const table = new TableV2(this, 'Table', {
-      partitionKey: key(tableSchema.partitionKey),
-      sortKey: key(tableSchema.sortKey),
-      billing: Billing.onDemand(),
-      encryption: TableEncryptionV2.awsManagedKey(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      timeToLiveAttribute: tableSchema.timeToLiveAttribute,
-      globalSecondaryIndexes: tableSchema.indexes.map((index) => ({
-        indexName: index.indexName,
-        partitionKey: key(index.partitionKey),
-        sortKey: key(index.sortKey),
-      })),
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    const deadLetterQueue = new Queue(this, 'EventsDeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.seconds(eventsQueueSchema.deadLetterRetentionSeconds),
-    });
-    const eventsQueue = new Queue(this, 'EventsQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(eventsQueueSchema.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.seconds(eventsQueueSchema.retentionSeconds),
-      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: eventsQueueSchema.maxReceiveCount },
-    });
-
-    const api = new RestApi(this, 'Api', {
-      restApiName: 'url-shortener',
-      binaryMediaTypes: ['multipart/form-data'],
-      deployOptions: { stageName: 'prod' },
-    });
-
-    for (const route of routes) {
-      const fn = new ServiceFunction(this, routeName(route), {
+    const routeFunctions = routes.map((route) => {
+      const handler = new ServiceFunction(this, routeName(route), {
         entry: route.handler,
         ...sizing[route.profile],
-        environment: {
-          TABLE_NAME: table.tableName,
-          ...(route.sendsEvents && { EVENTS_QUEUE_URL: eventsQueue.queueUrl }),
-        },
+        logRetention,
       });
-      if (route.table === 'read') table.grantReadData(fn);
-      if (route.table === 'write') table.grantReadWriteData(fn);
-      if (route.sendsEvents) eventsQueue.grantSendMessages(fn);
-      api.root.resourceForPath(route.path).addMethod(route.method, new LambdaIntegration(fn));
-    }
+      handler.useTable(table, route.table);
+      if (route.sendsEvents) handler.publishEventsTo(events.queue);
+      return { route, handler };
+    });
 
     const writer = new ServiceFunction(this, 'EventWriter', {
       entry: eventWriter.handler,
       timeout: Duration.seconds(eventsQueueSchema.writerTimeoutSeconds),
-      environment: { TABLE_NAME: table.tableName },
+      logRetention,
     });
-    table.grantReadWriteData(writer);
+    writer.useTable(table, eventWriter.table);
     writer.addEventSource(
-      new SqsEventSource(eventsQueue, {
+      new SqsEventSource(events.queue, {
         batchSize: eventsQueueSchema.batchSize,
         maxBatchingWindow: Duration.seconds(eventsQueueSchema.maxBatchingWindowSeconds),
         reportBatchItemFailures: true,
       }),
     );
 
-    new CfnOutput(this, 'ApiUrl', { value: api.url });
+    const api = new ServiceApi(this, 'Http', {
+      routes: routeFunctions,
+      throttlingRateLimit: props.throttlingRateLimit,
+      throttlingBurstLimit: props.throttlingBurstLimit,
+      logRetention,
+    });
+    const edge = new EdgeDistribution(this, 'Edge', { api: api.api, webAclArn: props.webAclArn });
+
+    const monitoring = new ServiceMonitoring(this, 'Monitoring', {
+      api: api.api,
+      accessLogs: api.accessLogs,
+      functions: [
+        ...routeFunctions.map(({ route, handler }) => ({ name: routeName(route), handler })),
+        { name: 'EventWriter', handler: writer },
+      ],
+      eventsQueue: events.queue,
+      deadLetterQueue: events.deadLetterQueue,
+      alarmEmail: props.alarmEmail,
+    });
+
+    if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.api.url, description: 'API Gateway stage URL (bypasses CloudFront)' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: edge.distribution.distributionDomainName,
+      description: 'CloudFront domain: https://<domain>/<short code> redirects',
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'EventsQueueName', { value: eventsQueue.queueName });
+    new CfnOutput(this, 'EventsQueueName', { value: events.queue.queueName });
+    new CfnOutput(this, 'EventsDeadLetterQueueName', { value: events.deadLetterQueue.queueName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardUrl', { value: monitoring.dashboardUrl });
   }
 }

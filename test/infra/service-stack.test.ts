@@ -1,34 +1,74 @@
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { ServiceStack } from '../../lib/service-stack.js';
-import { routes } from '../../shared/routes.js';
+import { Match } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { routeName, routes } from '../../shared/routes.js';
 import { eventsQueueSchema, tableSchema } from '../../shared/store/table-schema.js';
+import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
-/** Assertions on the synthesized template; bundling is skipped, as the code itself is not under test here. */
-function synthesize(): Template {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  return Template.fromStack(new ServiceStack(app, 'Test'));
-}
+/** The logical id CDK gives a construct created at the stack's root: its id and an 8-digit hash. */
+const rootLogicalId = (id: string) => new RegExp(`^${id}[0-9A-F]{8}$`);
 
-describe('service stack template', () => {
-  const template = synthesize();
+describe('service stack template: storage, queue and functions', () => {
+  const { template } = synthesizeService();
+  const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+  const functionFor = (id: string) => {
+    const found = functions.filter(([logicalId]) => rootLogicalId(id).test(logicalId));
+    expect(found).toHaveLength(1);
+    return found[0]?.[1] as Record<string, unknown>;
+  };
 
   it('has one function per route plus the event writer, all Node 24 on arm64', () => {
-    const functions = template.findResources('AWS::Lambda::Function', {
+    const serviceFunctions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(routes.length + 1);
+    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 1);
+    expect(functions).toHaveLength(routes.length + 1);
   });
 
-  it('has one API Gateway method per route', () => {
-    const methods = Object.values(template.findResources('AWS::ApiGateway::Method')).map(
-      (resource) => resource.Properties.HttpMethod,
+  it('sizes each function by its route profile', () => {
+    const expected = {
+      standard: { MemorySize: 512, Timeout: 10 },
+      bulk: { MemorySize: 1536, Timeout: 29 },
+      cascade: { MemorySize: 1024, Timeout: 29 },
+    };
+    for (const route of routes) {
+      expect(functionFor(routeName(route))).toMatchObject(expected[route.profile]);
+    }
+    expect(functionFor('EventWriter')).toMatchObject({ Timeout: eventsQueueSchema.writerTimeoutSeconds });
+  });
+
+  it('gives every function the table name, and the queue URL only to routes that send events', () => {
+    for (const route of routes) {
+      const variables = (functionFor(routeName(route)).Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.TABLE_NAME).toBeDefined();
+      expect(variables.METRICS_NAMESPACE).toBe('UrlShortener');
+      expect('EVENTS_QUEUE_URL' in variables).toBe(route.sendsEvents);
+    }
+  });
+
+  it('logs each function as JSON to its own log group, kept a month by default', () => {
+    const logGroupIds = functions.map(
+      ([, properties]) => (properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref,
     );
-    expect(methods.sort()).toEqual(routes.map((route) => route.method).sort());
+    expect(new Set(logGroupIds).size).toBe(functions.length);
+    for (const [, properties] of functions) expect(properties.LoggingConfig).toMatchObject({ LogFormat: 'JSON' });
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    for (const id of logGroupIds) expect(logGroups[id]?.Properties.RetentionInDays).toBe(30);
   });
 
-  it('builds the table from the shared schema', () => {
+  it('keeps every log group for the configured retention', () => {
+    const { template: weekly } = synthesizeService({ logRetention: RetentionDays.ONE_WEEK });
+    const retentions = resourcesOfType(weekly, 'AWS::Logs::LogGroup').map(
+      ([, properties]) => properties.RetentionInDays,
+    );
+    expect(new Set(retentions)).toEqual(new Set([7]));
+  });
+
+  it('builds the table from the shared schema: on demand, encrypted, point-in-time recovery, TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
       KeySchema: [
         { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
@@ -42,17 +82,76 @@ describe('service stack template', () => {
           ],
         }),
       ),
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });
   });
 
-  it('wires the events queue to a dead-letter queue and the writer with partial batch failures', () => {
-    template.hasResourceProperties('AWS::SQS::Queue', {
-      RedrivePolicy: { maxReceiveCount: eventsQueueSchema.maxReceiveCount },
-      VisibilityTimeout: eventsQueueSchema.visibilityTimeoutSeconds,
+  it('protects the data by default: deletion protection on, table retained', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] },
     });
+  });
+
+  it('lets a throwaway environment delete its table (retainData false)', () => {
+    const { template: throwaway } = synthesizeService({ retainData: false });
+    throwaway.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Delete',
+      Properties: { Replicas: [Match.objectLike({ DeletionProtectionEnabled: false })] },
+    });
+  });
+
+  it('wires the events queue to an encrypted dead-letter queue: 5 receives, kept 14 days', () => {
+    const queues = resourcesOfType(template, 'AWS::SQS::Queue');
+    expect(queues).toHaveLength(2);
+    const [deadLetterId, deadLetter] = onlyResource(
+      template,
+      'AWS::SQS::Queue',
+      (_, properties) => !properties.RedrivePolicy,
+    );
+    expect(deadLetter).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+  });
+
+  it('refuses plain-HTTP access to both queues', () => {
+    const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
+    expect(policies).toHaveLength(2);
+    for (const [, properties] of policies) {
+      expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it("sizes the queue's visibility timeout to six times the writer's timeout", () => {
+    const writerTimeout = functionFor('EventWriter').Timeout as number;
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.anyValue(),
+      VisibilityTimeout: 6 * writerTimeout,
+    });
+  });
+
+  it('feeds the writer from the queue in batches, reporting partial batch failures', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: eventsQueueSchema.batchSize,
+      MaximumBatchingWindowInSeconds: eventsQueueSchema.maxBatchingWindowSeconds,
     });
+  });
+
+  it('asks for a batch Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {
+    expect(eventsQueueSchema.batchSize <= 10 || eventsQueueSchema.maxBatchingWindowSeconds >= 1).toBe(true);
+  });
+
+  it('outputs the API URL, CloudFront domain, table and queue names and the dashboard link', () => {
+    const outputs = template.findOutputs('*');
+    for (const name of ['ApiUrl', 'DistributionDomainName', 'TableName', 'EventsQueueName', 'DashboardUrl']) {
+      expect(outputs[name]).toBeDefined();
+    }
+    expect(JSON.stringify(outputs.DashboardUrl)).toContain('#dashboards:name=');
   });
 });

@@ -1,0 +1,100 @@
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { RestApiOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { shortLinkFunctionCode } from './short-link-function.js';
+
+/**
+ * The request headers the functions read, and nothing else (in particular not `Host`, which would not
+ * match API Gateway's). `Referer` and `User-Agent` go into click events; `Content-Type` selects JSON or a
+ * multipart upload; `CloudFront-Viewer-Country` is the only location the service may see (no IP is kept).
+ */
+const forwardedHeaders = ['Content-Type', 'Referer', 'User-Agent', 'CloudFront-Viewer-Country'] as const;
+
+export interface EdgeDistributionProps {
+  api: RestApi;
+  /**
+   * A CLOUDFRONT-scope WAF web ACL to attach. Such ACLs exist only in us-east-1, so the app creates it in
+   * its own stack (`EdgeFirewallStack`) and passes its ARN here.
+   * @default - no web ACL
+   */
+  webAclArn?: string;
+}
+
+/**
+ * CloudFront in front of the API: TLS at the edge, nothing cached (every response is per request, and a
+ * cached redirect would lose its click event), and short links shared as `https://<domain>/<code>`.
+ */
+export class EdgeDistribution extends Construct {
+  readonly distribution: Distribution;
+  readonly shortLinkFunction: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: EdgeDistributionProps) {
+    super(scope, id);
+    this.shortLinkFunction = new CloudFrontFunction(this, 'ShortLinkRewrite', {
+      comment: 'Rewrites /<short code> to the redirect route',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(shortLinkFunctionCode()),
+    });
+    const originRequestPolicy = new OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'What the URL shortener functions read: every query parameter and a few headers',
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...forwardedHeaders),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'URL shortener',
+      defaultBehavior: {
+        origin: new RestApiOrigin(props.api),
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      // North America and Europe only: the cheapest class; other viewers are served from those edges.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+    });
+
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'A public URL shortener serves every country; no geographic restriction is wanted.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'The WAF web ACL is optional (context wafRateLimit); API Gateway stage throttling applies always.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          'Nothing is cached, so every request reaches API Gateway, whose JSON access log records it; standard CloudFront logs would need an ACL-enabled bucket.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version; a custom domain with an ACM certificate would allow TLSv1.2_2021.',
+      },
+    ]);
+  }
+}

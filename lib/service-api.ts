@@ -1,0 +1,221 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  type MethodOptions,
+  MockIntegration,
+  PassthroughBehavior,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../shared/routes.js';
+
+/** The headers every answer of the gateway itself carries, as the functions' answers do. */
+const errorHeaders = {
+  'Content-Type': "'application/json'",
+  'Cache-Control': "'no-store'",
+  'X-Content-Type-Options': "'nosniff'",
+};
+
+/** API Gateway's own text for the error, already a quoted JSON string (gateway templates only substitute). */
+const gatewayMessage = '$context.error.messageString';
+
+interface GatewayErrorResponse {
+  type: ResponseType;
+  /** @default - the status API Gateway chose */
+  statusCode?: string;
+  /** The JSON body, in the contract's `{"detail": ...}` shape. */
+  body: string;
+}
+
+const detail = (text: string) => JSON.stringify({ detail: text });
+
+/**
+ * API Gateway's own answers, rewritten to the error contract. The texts are the local gateway's, so that a
+ * client sees the same body from both.
+ */
+const gatewayErrorResponses: readonly GatewayErrorResponse[] = [
+  // An unknown path is API Gateway's 403 "Missing Authentication Token"; the contract says 404.
+  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, statusCode: '404', body: detail('Not Found') },
+  { type: ResponseType.RESOURCE_NOT_FOUND, statusCode: '404', body: detail('Not Found') },
+  { type: ResponseType.THROTTLED, statusCode: '429', body: detail('Too Many Requests') },
+  { type: ResponseType.REQUEST_TOO_LARGE, statusCode: '413', body: detail('Request body too large') },
+  { type: ResponseType.INTEGRATION_TIMEOUT, statusCode: '504', body: detail('Endpoint request timed out') },
+  // The function could not be invoked at all; the local gateway answers a failed function with the same 502.
+  { type: ResponseType.INTEGRATION_FAILURE, statusCode: '502', body: detail('Bad Gateway') },
+  { type: ResponseType.API_CONFIGURATION_ERROR, statusCode: '500', body: detail('Internal Server Error') },
+  { type: ResponseType.DEFAULT_4XX, body: `{"detail":${gatewayMessage}}` },
+  { type: ResponseType.DEFAULT_5XX, body: `{"detail":${gatewayMessage}}` },
+];
+
+/**
+ * One line per request in the access log, as JSON. No client address: the contract stores none, and
+ * behind CloudFront it would be an edge server's anyway. `responseType` names the gateway response when
+ * the gateway answered by itself; the LoadBalancerDown alarm counts those. The error message goes in as
+ * `messageString`, API Gateway's JSON-quoted form, since a message may contain quotes.
+ */
+const accessLogFields: Record<string, string> = {
+  requestId: '"$context.requestId"',
+  requestTime: '"$context.requestTimeEpoch"',
+  method: '"$context.httpMethod"',
+  resource: '"$context.resourcePath"',
+  path: '"$context.path"',
+  status: '"$context.status"',
+  responseLength: '"$context.responseLength"',
+  responseLatency: '"$context.responseLatency"',
+  integrationStatus: '"$context.integrationStatus"',
+  integrationLatency: '"$context.integrationLatency"',
+  integrationError: '"$context.integration.error"',
+  responseType: '"$context.error.responseType"',
+  error: '$context.error.messageString',
+};
+
+const accessLogFormat = `{${Object.entries(accessLogFields)
+  .map(([name, value]) => `"${name}":${value}`)
+  .join(',')}}`;
+
+export interface RouteFunction {
+  route: RouteDefinition;
+  handler: IFunction;
+}
+
+export interface ServiceApiProps {
+  /** Every route of the table with the function that serves it. */
+  routes: readonly RouteFunction[];
+  /** Steady requests per second the stage accepts before answering 429. @default 1000 */
+  throttlingRateLimit?: number;
+  /** Requests the stage accepts at once above the steady rate. @default 2000 */
+  throttlingBurstLimit?: number;
+  /** How long access and execution logs are kept. @default RetentionDays.ONE_MONTH */
+  logRetention?: RetentionDays;
+}
+
+/**
+ * The REST API: one resource and method per route, proxied to its function. A known path called with
+ * another method answers 405 from the gateway itself: each resource also has an `ANY` method (explicit
+ * methods take precedence over it) backed by a mock integration, with an `Allow` header, as the local
+ * gateway answers.
+ */
+export class ServiceApi extends Construct {
+  readonly api: RestApi;
+  /** One JSON line per request (see `accessLogFields`). */
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceApiProps) {
+    super(scope, id);
+    const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const stageName = 'prod';
+    this.api = new RestApi(this, 'Api', {
+      restApiName: 'url-shortener',
+      description: 'URL shortener: one Lambda function per route',
+      // CloudFront is the edge; an edge-optimized API would put a second distribution behind it.
+      endpointTypes: [EndpointType.REGIONAL],
+      binaryMediaTypes: ['multipart/form-data'],
+      // Access logs need the account's API Gateway logging role; the setting is per account and Region.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName,
+        // The load test's 200 users ask about 500 requests a second; the default leaves them room.
+        throttlingRateLimit: props.throttlingRateLimit ?? 1000,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 2000,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.custom(accessLogFormat),
+        // Errors only: enough to see why the gateway failed a request, without logging bodies.
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: false,
+      },
+    });
+    // Created here, with a retention, before API Gateway would create it without one and outside the stack.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${stageName}`,
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.api.deploymentStage.node.addDependency(executionLogs);
+
+    const methodsByPath = new Map<string, string[]>();
+    for (const { route, handler } of props.routes) {
+      this.api.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }));
+      methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+    }
+    for (const [path, methods] of methodsByPath) {
+      const { integration, options } = methodNotAllowed(methods);
+      this.api.root.resourceForPath(path).addMethod('ANY', integration, options);
+    }
+
+    for (const response of gatewayErrorResponses) {
+      this.api.addGatewayResponse(response.type.responseType, {
+        type: response.type,
+        statusCode: response.statusCode,
+        responseHeaders: errorHeaders,
+        templates: { 'application/json': response.body },
+      });
+    }
+
+    NagSuppressions.addResourceSuppressions(
+      this.api,
+      [
+        {
+          id: 'AwsSolutions-APIG2',
+          reason:
+            "Each function validates its own input with zod and answers the contract's 422 shape; an API Gateway validator would answer 400 in its own shape instead.",
+        },
+        {
+          id: 'AwsSolutions-APIG3',
+          reason:
+            'The optional WAF web ACL sits on the CloudFront distribution (WAF for CloudFront lives in us-east-1); the stage has its own throttling.',
+        },
+        { id: 'AwsSolutions-APIG4', reason: 'The specification defines a public API without authentication.' },
+        { id: 'AwsSolutions-COG4', reason: 'The specification defines a public API without authentication.' },
+        {
+          id: 'AwsSolutions-IAM4',
+          reason:
+            'The account-wide API Gateway logging role uses AmazonAPIGatewayPushToCloudWatchLogs, the policy AWS documents for it; API Gateway creates and writes log groups by name on its own.',
+          appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'],
+        },
+      ],
+      true,
+    );
+  }
+}
+
+/** The `ANY` method of a resource: a mock integration that answers 405 and lists the resource's methods. */
+function methodNotAllowed(methods: readonly string[]): { integration: MockIntegration; options: MethodOptions } {
+  const headers = { ...errorHeaders, Allow: `'${methods.join(', ')}'` };
+  const integration = new MockIntegration({
+    // Whatever the request's content type, go on to the one integration response below.
+    passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
+    requestTemplates: { 'application/json': '{"statusCode": 405}' },
+    integrationResponses: [
+      {
+        statusCode: '405',
+        responseParameters: Object.fromEntries(
+          Object.entries(headers).map(([name, value]) => [`method.response.header.${name}`, value]),
+        ),
+        responseTemplates: { 'application/json': detail('Method Not Allowed') },
+      },
+    ],
+  });
+  const methodResponse = {
+    statusCode: '405',
+    responseParameters: Object.fromEntries(
+      Object.keys(headers).map((name) => [`method.response.header.${name}`, true]),
+    ),
+  };
+  return { integration, options: { methodResponses: [methodResponse] } };
+}

@@ -1,0 +1,412 @@
+import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  Alarm,
+  AlarmRule,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  CompositeAlarm,
+  Dashboard,
+  GraphWidget,
+  type IAlarm,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { embeddedMetricNames, metricsNamespace } from './service-metrics.js';
+
+/**
+ * The alarms' thresholds, in one place; docs/operations.md explains each. Ratios are fractions (0.03 is 3 %).
+ */
+const alarmThresholds = {
+  /** Unhandled failures (crash, timeout, failed start) of one function in 5 minutes. */
+  functionFailures: 3,
+  /** Share of 5xx answers over three consecutive minutes that means the whole service is down. */
+  fleetDownErrorRatio: 0.5,
+  /** Requests per minute below which a minute does not count towards ServiceFleetDown. */
+  fleetDownMinimumRequests: 5,
+  /** Answers the gateway produced itself because it got none from a function, in 5 minutes. */
+  gatewayFailures: 5,
+  /** Share of 5xx answers in 5 minutes (the reference threshold: 3 %). */
+  errorRatio: 0.03,
+  /** p95 of the gateway's latency in 5 minutes, ms (the reference and load-test target: 2 s). */
+  latencyP95Ms: 2000,
+  /** Requests in 5 minutes below which the error ratio and p95 are not judged (one slow request is not a p95). */
+  minimumRequests: 20,
+  /** Share of the account's Lambda concurrency quota in use, percent (the reference "CPU" threshold: 80 %). */
+  concurrencyUtilizationPercent: 80,
+  /** Messages in the dead-letter queue. */
+  deadLetteredEvents: 1,
+  /** Automatic events dropped by the writer in 5 minutes. */
+  droppedEvents: 10,
+  /** Automatic events a route could not queue, in 5 minutes. */
+  unsentEvents: 1,
+  /** Age of the oldest message on the events queue, seconds. */
+  eventBacklogAgeSeconds: 300,
+} as const;
+
+export interface MonitoredFunction {
+  /** A readable name for alarm names and graphs: the route's name, or `EventWriter`. */
+  name: string;
+  handler: IFunction;
+}
+
+export interface ServiceMonitoringProps {
+  api: RestApi;
+  /** The API's access log group, in the JSON format of `ServiceApi`. */
+  accessLogs: ILogGroup;
+  /** Every function that serves a request or an event. */
+  functions: readonly MonitoredFunction[];
+  eventsQueue: IQueue;
+  deadLetterQueue: IQueue;
+  /**
+   * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
+   * @default - no subscription: subscribe to the AlarmTopic output later
+   */
+  alarmEmail?: string;
+}
+
+const fiveMinutes = Duration.minutes(5);
+const oneMinute = Duration.minutes(1);
+
+/**
+ * The spec's alerts, mapped to what a serverless deployment has (there are no instances, replicas or load
+ * balancer), plus the event pipeline's own alarms, all notifying one SNS topic; and a dashboard.
+ * docs/operations.md has the table of what each alarm watches and what to do.
+ */
+export class ServiceMonitoring extends Construct {
+  readonly topic: Topic;
+  readonly dashboard: Dashboard;
+  readonly alarms: IAlarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
+    super(scope, id);
+    const stackName = Stack.of(this).stackName;
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'URL shortener alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    const stage = props.api.deploymentStage;
+    const requests = (period: Duration) => stage.metricCount({ period, statistic: 'Sum' });
+    const serverErrors = (period: Duration) => stage.metricServerError({ period, statistic: 'Sum' });
+
+    // AppInstanceDown: a function is the unit that runs the code; one that keeps failing outside its
+    // error handling (crash, timeout, out of memory, configuration error at start) is the instance that is down.
+    const functionAlarms = props.functions.map(
+      ({ name, handler }) =>
+        new Alarm(this, `${name}Failing`, {
+          alarmName: `${stackName}-${name}-failing`,
+          alarmDescription: `The ${name} function failed (crash, timeout or failed start) ${alarmThresholds.functionFailures}+ times in 5 minutes. Part of AppInstanceDown.`,
+          metric: handler.metricErrors({ period: fiveMinutes, statistic: 'Sum' }),
+          threshold: alarmThresholds.functionFailures,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+    );
+    this.notify(
+      new CompositeAlarm(this, 'AppInstanceDown', {
+        compositeAlarmName: 'AppInstanceDown',
+        alarmDescription:
+          'At least one function keeps failing outside its error handling. The triggering child alarm names it. Runbook: docs/operations.md#appinstancedown',
+        alarmRule: AlarmRule.anyOf(...functionAlarms),
+      }),
+    );
+
+    this.notify(
+      new Alarm(this, 'ServiceFleetDown', {
+        alarmName: 'ServiceFleetDown',
+        alarmDescription: `${alarmThresholds.fleetDownErrorRatio * 100} % or more of all requests answered 5xx for 3 consecutive minutes: the service is down for everyone. Runbook: docs/operations.md#servicefleetdown`,
+        metric: new MathExpression({
+          label: `5xx share of requests (minutes with at least ${alarmThresholds.fleetDownMinimumRequests} requests)`,
+          expression: `IF(requests >= ${alarmThresholds.fleetDownMinimumRequests}, errors / requests, 0)`,
+          usingMetrics: { requests: requests(oneMinute), errors: serverErrors(oneMinute) },
+          period: oneMinute,
+        }),
+        threshold: alarmThresholds.fleetDownErrorRatio,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 3,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // LoadBalancerDown: API Gateway is the load balancer here. Its own 5xx answers (it could not invoke a
+    // function, or got no valid answer in time) are counted from the access log's responseType.
+    const gatewayFailures = new MetricFilter(this, 'GatewayFailures', {
+      logGroup: props.accessLogs,
+      metricNamespace: metricsNamespace,
+      metricName: 'gateway_failures_total',
+      filterPattern: FilterPattern.any(
+        ...['INTEGRATION_FAILURE', 'INTEGRATION_TIMEOUT', 'API_CONFIGURATION_ERROR', 'DEFAULT_5XX'].map((type) =>
+          FilterPattern.stringValue('$.responseType', '=', type),
+        ),
+      ),
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.notify(
+      new Alarm(this, 'LoadBalancerDown', {
+        alarmName: 'LoadBalancerDown',
+        alarmDescription: `API Gateway answered ${alarmThresholds.gatewayFailures}+ requests in 5 minutes with its own 5xx (function not invocable, invalid answer, or 29 s timeout). Runbook: docs/operations.md#loadbalancerdown`,
+        metric: gatewayFailures.metric({ period: fiveMinutes, statistic: 'Sum' }),
+        threshold: alarmThresholds.gatewayFailures,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    this.notify(
+      new Alarm(this, 'HighErrorRate', {
+        alarmName: 'HighErrorRate',
+        alarmDescription: `More than ${alarmThresholds.errorRatio * 100} % of requests answered 5xx in 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#higherrorrate`,
+        metric: new MathExpression({
+          label: '5xx share of requests',
+          expression: `IF(requests >= ${alarmThresholds.minimumRequests}, errors / requests, 0)`,
+          usingMetrics: { requests: requests(fiveMinutes), errors: serverErrors(fiveMinutes) },
+          period: fiveMinutes,
+        }),
+        threshold: alarmThresholds.errorRatio,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    this.notify(
+      new Alarm(this, 'HighLatencyP95', {
+        alarmName: 'HighLatencyP95',
+        alarmDescription: `The 95th percentile of request latency at the gateway exceeded ${alarmThresholds.latencyP95Ms} ms over 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#highlatencyp95`,
+        metric: new MathExpression({
+          label: 'p95 latency (ms)',
+          expression: `IF(requests >= ${alarmThresholds.minimumRequests}, latency, 0)`,
+          usingMetrics: {
+            requests: requests(fiveMinutes),
+            latency: stage.metricLatency({ period: fiveMinutes, statistic: 'p95' }),
+          },
+          period: fiveMinutes,
+        }),
+        threshold: alarmThresholds.latencyP95Ms,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // HighCPUReplica: a function's CPU grows with its memory and is not measured; what saturates is
+    // concurrency. Past the account's quota, every function of the Region is throttled.
+    const concurrencyUtilization = new MathExpression({
+      label: 'Lambda concurrency in use (% of the account quota)',
+      expression: '100 * claimed / SERVICE_QUOTA(concurrent)',
+      usingMetrics: {
+        claimed: new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: 'Maximum',
+          period: oneMinute,
+        }),
+        concurrent: new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ConcurrentExecutions',
+          statistic: 'Maximum',
+          period: oneMinute,
+        }),
+      },
+      period: oneMinute,
+    });
+    this.notify(
+      new Alarm(this, 'HighCPUReplica', {
+        alarmName: 'HighCPUReplica',
+        alarmDescription: `Lambda concurrency claimed in this Region above ${alarmThresholds.concurrencyUtilizationPercent} % of the account's quota for 3 minutes; at 100 % requests are throttled. Runbook: docs/operations.md#highcpureplica`,
+        metric: concurrencyUtilization,
+        threshold: alarmThresholds.concurrencyUtilizationPercent,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 3,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    const deadLettered = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      period: fiveMinutes,
+      statistic: 'Maximum',
+    });
+    this.notify(
+      new Alarm(this, 'EventsDeadLettered', {
+        alarmName: 'EventsDeadLettered',
+        alarmDescription:
+          'Automatic events failed 5 deliveries and wait in the dead-letter queue (kept 14 days). Runbook: docs/operations.md#eventsdeadlettered',
+        metric: deadLettered,
+        threshold: alarmThresholds.deadLetteredEvents,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // The writer's counters carry whatever dimensions the code gives them; a Metrics Insights query over
+    // the namespace sums every series, so the alarm does not depend on them.
+    const eventsDropped = embeddedMetricTotal(embeddedMetricNames.eventsDropped, 'Events dropped');
+    this.notify(
+      new Alarm(this, 'EventsDropped', {
+        alarmName: 'EventsDropped',
+        alarmDescription: `The writer dropped ${alarmThresholds.droppedEvents}+ automatic events in 5 minutes because their URL or user no longer exists. Runbook: docs/operations.md#eventsdropped`,
+        metric: eventsDropped,
+        threshold: alarmThresholds.droppedEvents,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    const eventsUnsent = embeddedMetricTotal(embeddedMetricNames.eventsUnsent, 'Events not queued');
+    this.notify(
+      new Alarm(this, 'EventsUnsent', {
+        alarmName: 'EventsUnsent',
+        alarmDescription:
+          'Routes could not queue automatic events (queue unreachable); they exist only as unsent_event log entries. Runbook: docs/operations.md#eventsunsent',
+        metric: eventsUnsent,
+        threshold: alarmThresholds.unsentEvents,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    const backlogAge = props.eventsQueue.metricApproximateAgeOfOldestMessage({
+      period: fiveMinutes,
+      statistic: 'Maximum',
+    });
+    this.notify(
+      new Alarm(this, 'EventsBacklogAging', {
+        alarmName: 'EventsBacklogAging',
+        alarmDescription: `The oldest automatic event on the queue is over ${alarmThresholds.eventBacklogAgeSeconds} s old: the writer is failing or falling behind. Runbook: docs/operations.md#eventsbacklogaging`,
+        metric: backlogAge,
+        threshold: alarmThresholds.eventBacklogAgeSeconds,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: stackName,
+      defaultInterval: Duration.hours(3),
+    });
+    const byFunction = (metric: (fn: IFunction) => Metric) =>
+      props.functions.map(({ name, handler }) => metric(handler).with({ label: name }));
+    this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }));
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Requests at the gateway',
+        left: [
+          requests(oneMinute).with({ label: 'all' }),
+          stage.metricClientError({ period: oneMinute, statistic: 'Sum', label: '4xx' }),
+          serverErrors(oneMinute).with({ label: '5xx' }),
+          gatewayFailures.metric({ period: oneMinute, statistic: 'Sum', label: '5xx from the gateway itself' }),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Function answers by status',
+        left: [
+          new MathExpression({
+            label: '',
+            expression: `SELECT SUM(${embeddedMetricNames.requests}) FROM SCHEMA(${metricsNamespace}, method, route, status) GROUP BY status`,
+            period: oneMinute,
+          }),
+        ],
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Latency at the gateway (ms)',
+        left: ['p50', 'p95', 'p99'].map((statistic) =>
+          stage.metricLatency({ period: oneMinute, statistic, label: statistic }),
+        ),
+        right: [stage.metricIntegrationLatency({ period: oneMinute, statistic: 'p95', label: 'in functions, p95' })],
+        leftAnnotations: [{ value: alarmThresholds.latencyP95Ms, label: 'HighLatencyP95' }],
+        width: 8,
+      }),
+      new GraphWidget({
+        // Metrics Insights has no percentiles: the average per route still shows which one is slow.
+        title: 'Time in the handler by route (average, ms)',
+        left: [
+          new MathExpression({
+            label: '',
+            expression: `SELECT AVG(${embeddedMetricNames.requestDuration}) FROM SCHEMA(${metricsNamespace}, method, route, status) GROUP BY route`,
+            period: oneMinute,
+          }),
+        ],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Lambda concurrency (% of quota)',
+        left: [concurrencyUtilization],
+        leftAnnotations: [{ value: alarmThresholds.concurrencyUtilizationPercent, label: 'HighCPUReplica' }],
+        width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Function errors',
+        left: byFunction((fn) => fn.metricErrors({ period: oneMinute, statistic: 'Sum' })),
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Function throttles',
+        left: byFunction((fn) => fn.metricThrottles({ period: oneMinute, statistic: 'Sum' })),
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Events queue',
+        left: [
+          props.eventsQueue.metricApproximateAgeOfOldestMessage({
+            period: oneMinute,
+            statistic: 'Maximum',
+            label: 'oldest message age (s)',
+          }),
+        ],
+        right: [deadLettered.with({ period: oneMinute, label: 'dead-letter queue depth' })],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Events lost to the history',
+        left: [eventsDropped.with({ period: oneMinute }), eventsUnsent.with({ period: oneMinute })],
+        width: 12,
+      }),
+    );
+  }
+
+  /** A link to the dashboard in the console of the stack's Region. */
+  get dashboardUrl(): string {
+    return `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.dashboard.dashboardName}`;
+  }
+
+  private notify<T extends Alarm | CompositeAlarm>(alarm: T): T {
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+}
+
+/** One embedded metric summed over all its series, whatever their dimensions (a Metrics Insights query). */
+function embeddedMetricTotal(metricName: string, label: string): MathExpression {
+  return new MathExpression({
+    label,
+    expression: `SELECT SUM(${metricName}) FROM ${metricsNamespace}`,
+    period: fiveMinutes,
+  });
+}

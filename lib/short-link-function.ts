@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { routes } from '../shared/routes.js';
+
+/** The route the CloudFront Function sends `/<code>` to. */
+const redirectRoute = routes.find((route) => route.handler === 'functions/urls/redirect.ts');
+
+/**
+ * The CloudFront Function's source, `edge/short-link-rewrite.js` with its settings filled in from the route
+ * table: the first segment of every route (`/health` and `/events` are six letters, like a short code) and
+ * the redirect route's path.
+ */
+export function shortLinkFunctionCode(): string {
+  if (!redirectRoute) throw new Error('The route table has no redirect route for short links');
+  const settings = {
+    routeRoots: [...new Set(routes.map((route) => route.path.split('/')[1]))],
+    redirectPath: redirectRoute.path,
+  };
+  const source = readFileSync(new URL('./edge/short-link-rewrite.js', import.meta.url), 'utf8');
+  const placeholders = source.match(/\bSHORT_LINK_SETTINGS\b/g) ?? [];
+  if (placeholders.length !== 1)
+    throw new Error('edge/short-link-rewrite.js must name SHORT_LINK_SETTINGS exactly once');
+  return source.replace('SHORT_LINK_SETTINGS', JSON.stringify(settings));
+}

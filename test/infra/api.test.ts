@@ -1,0 +1,154 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { routes } from '../../shared/routes.js';
+import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+
+/** The API resources' paths, rebuilt from their PathPart and ParentId chain. */
+function resourcePaths(resources: [string, Record<string, unknown>][]): Map<string, string> {
+  const byId = new Map(resources);
+  const pathOf = (id: string): string => {
+    const resource = byId.get(id);
+    if (!resource) return '';
+    const parent = resource.ParentId as { Ref?: string };
+    return `${parent.Ref ? pathOf(parent.Ref) : ''}/${resource.PathPart as string}`;
+  };
+  return new Map(resources.map(([id]) => [id, pathOf(id)]));
+}
+
+describe('REST API template', () => {
+  const { template } = synthesizeService({ throttlingRateLimit: 123, throttlingBurstLimit: 456 });
+  const paths = resourcePaths(resourcesOfType(template, 'AWS::ApiGateway::Resource'));
+  const methods = resourcesOfType(template, 'AWS::ApiGateway::Method').map(([, properties]) => ({
+    path: paths.get((properties.ResourceId as { Ref: string }).Ref) ?? '/',
+    method: properties.HttpMethod as string,
+    properties,
+  }));
+  const routePaths = [...new Set(routes.map((route) => route.path))];
+
+  it('has one Lambda proxy method per route, on the route path', () => {
+    const proxied = methods.filter(
+      ({ properties }) => (properties.Integration as { Type: string }).Type === 'AWS_PROXY',
+    );
+    expect(proxied.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+      routes.map((route) => `${route.method} ${route.path}`).sort(),
+    );
+  });
+
+  it('has no resource that no route needs', () => {
+    const needed = new Set(
+      routePaths.flatMap((path) => path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))),
+    );
+    for (const path of paths.values()) expect(needed.has(path)).toBe(true);
+  });
+
+  it('answers another method on a known path with 405 and an Allow header, from a mock ANY method', () => {
+    const fallbacks = methods.filter(({ method }) => method === 'ANY');
+    expect(fallbacks.map(({ path }) => path).sort()).toEqual([...routePaths].sort());
+    for (const { path, properties } of fallbacks) {
+      const allowed = routes.filter((route) => route.path === path).map((route) => route.method);
+      expect(properties.Integration).toMatchObject({
+        Type: 'MOCK',
+        PassthroughBehavior: 'WHEN_NO_MATCH',
+        IntegrationResponses: [
+          {
+            StatusCode: '405',
+            ResponseTemplates: { 'application/json': '{"detail":"Method Not Allowed"}' },
+            ResponseParameters: {
+              'method.response.header.Allow': `'${allowed.join(', ')}'`,
+              'method.response.header.Content-Type': "'application/json'",
+              'method.response.header.Cache-Control': "'no-store'",
+              'method.response.header.X-Content-Type-Options': "'nosniff'",
+            },
+          },
+        ],
+      });
+      expect(properties.MethodResponses).toEqual([expect.objectContaining({ StatusCode: '405' })]);
+    }
+  });
+
+  it('counts: route methods plus one ANY per routed resource', () => {
+    template.resourceCountIs('AWS::ApiGateway::Method', routes.length + routePaths.length);
+  });
+
+  it('receives multipart/form-data as binary and is regional (CloudFront is the edge)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      BinaryMediaTypes: ['multipart/form-data'],
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+  });
+
+  it('throttles the stage at the configured rate and burst, with error-level execution logs', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 123,
+          ThrottlingBurstLimit: 456,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        }),
+      ],
+    });
+  });
+
+  it('writes one JSON access log line per request, with the gateway response type', () => {
+    const [, stage] = onlyResource(template, 'AWS::ApiGateway::Stage');
+    const format = (stage.AccessLogSetting as { Format: string }).Format;
+    const sample = JSON.parse(
+      format.replace('$context.error.messageString', '"quoted"').replace(/\$context\.[\w.]+/g, 'x'),
+    );
+    expect(Object.keys(sample)).toEqual(
+      expect.arrayContaining(['requestId', 'method', 'resource', 'status', 'responseLatency', 'responseType', 'error']),
+    );
+    expect(format).not.toContain('sourceIp');
+  });
+
+  it('creates the execution log group itself, with a retention, before the stage', () => {
+    const [logGroupId] = onlyResource(template, 'AWS::Logs::LogGroup', (_, properties) =>
+      JSON.stringify(properties.LogGroupName ?? '').includes('API-Gateway-Execution-Logs_'),
+    );
+    template.hasResource('AWS::ApiGateway::Stage', { DependsOn: Match.arrayWith([logGroupId]) });
+  });
+
+  describe('gateway responses in the error contract', () => {
+    const responses = new Map(
+      resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse').map(([, properties]) => [
+        properties.ResponseType as string,
+        properties,
+      ]),
+    );
+    const bodyOf = (type: string) =>
+      String((responses.get(type)?.ResponseTemplates as Record<string, string> | undefined)?.['application/json']);
+
+    it.each([
+      ['MISSING_AUTHENTICATION_TOKEN', '404', 'Not Found'],
+      ['RESOURCE_NOT_FOUND', '404', 'Not Found'],
+      ['THROTTLED', '429', 'Too Many Requests'],
+      ['REQUEST_TOO_LARGE', '413', 'Request body too large'],
+      ['INTEGRATION_TIMEOUT', '504', 'Endpoint request timed out'],
+      ['INTEGRATION_FAILURE', '502', 'Bad Gateway'],
+      ['API_CONFIGURATION_ERROR', '500', 'Internal Server Error'],
+    ])('%s is %s {"detail": "%s"}', (type, status, detail) => {
+      expect(responses.get(type)?.StatusCode).toBe(status);
+      expect(JSON.parse(bodyOf(type))).toEqual({ detail });
+    });
+
+    it.each(['DEFAULT_4XX', 'DEFAULT_5XX'])('%s keeps its status and wraps the gateway message in detail', (type) => {
+      expect(responses.get(type)?.StatusCode).toBeUndefined();
+      expect(bodyOf(type)).toBe('{"detail":$context.error.messageString}');
+      expect(JSON.parse(bodyOf(type).replace('$context.error.messageString', '"Forbidden"'))).toEqual({
+        detail: 'Forbidden',
+      });
+    });
+
+    it('every one is JSON, never cached', () => {
+      expect(responses.size).toBe(9);
+      for (const response of responses.values()) {
+        expect(response.ResponseParameters).toMatchObject({
+          'gatewayresponse.header.Content-Type': "'application/json'",
+          'gatewayresponse.header.Cache-Control': "'no-store'",
+        });
+      }
+    });
+  });
+});

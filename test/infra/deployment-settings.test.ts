@@ -1,0 +1,68 @@
+import { App } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { deploymentSettings } from '../../lib/deployment-settings.js';
+
+const settingsFrom = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) =>
+  deploymentSettings(new App({ context }).node, env);
+
+describe('deployment settings from CDK context', () => {
+  it('leaves every setting to the stack defaults when nothing is given', () => {
+    expect(settingsFrom({})).toEqual({
+      service: {
+        retainData: undefined,
+        throttlingRateLimit: undefined,
+        throttlingBurstLimit: undefined,
+        alarmEmail: undefined,
+        enableStartupSeed: undefined,
+        logRetention: undefined,
+      },
+      wafRateLimit: undefined,
+    });
+  });
+
+  it('reads -c strings as the CLI passes them', () => {
+    expect(
+      settingsFrom({
+        retainData: 'false',
+        throttlingRateLimit: '50',
+        throttlingBurstLimit: '100',
+        alarmEmail: 'oncall@example.com',
+        ENABLE_STARTUP_SEED: 'true',
+        logRetentionDays: '14',
+        wafRateLimit: '2000',
+      }),
+    ).toEqual({
+      service: {
+        retainData: false,
+        throttlingRateLimit: 50,
+        throttlingBurstLimit: 100,
+        alarmEmail: 'oncall@example.com',
+        enableStartupSeed: true,
+        logRetention: RetentionDays.TWO_WEEKS,
+      },
+      wafRateLimit: 2000,
+    });
+  });
+
+  it('reads typed values from cdk.json', () => {
+    const settings = settingsFrom({ retainData: true, throttlingRateLimit: 10, ENABLE_STARTUP_SEED: false });
+    expect(settings.service).toMatchObject({ retainData: true, throttlingRateLimit: 10, enableStartupSeed: false });
+  });
+
+  it('takes ENABLE_STARTUP_SEED from the environment too, context first', () => {
+    expect(settingsFrom({}, { ENABLE_STARTUP_SEED: 'true' }).service.enableStartupSeed).toBe(true);
+    expect(settingsFrom({ ENABLE_STARTUP_SEED: 'no' }, { ENABLE_STARTUP_SEED: 'true' }).service.enableStartupSeed).toBe(
+      false,
+    );
+  });
+
+  it.each([
+    [{ retainData: 'maybe' }, /retainData must be true or false/],
+    [{ throttlingRateLimit: '0' }, /throttlingRateLimit must be a positive integer/],
+    [{ wafRateLimit: 'lots' }, /wafRateLimit must be a positive integer/],
+    [{ logRetentionDays: '10' }, /logRetentionDays must be one of CloudWatch's periods/],
+    [{ alarmEmail: 'nobody' }, /alarmEmail must be an e-mail address/],
+  ])('refuses %j, naming the key', (context, message) => {
+    expect(() => settingsFrom(context)).toThrow(message);
+  });
+});

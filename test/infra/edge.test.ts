@@ -1,0 +1,116 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { EdgeFirewallStack } from '../../lib/edge-firewall-stack.js';
+import { ServiceStack } from '../../lib/service-stack.js';
+import { routes } from '../../shared/routes.js';
+import { onlyResource, synthesizeService, testApp } from './synthesize.js';
+
+describe('CloudFront in front of the API', () => {
+  const { template } = synthesizeService();
+
+  it('sends every path to the API stage, caching nothing, over HTTPS', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+          ViewerProtocolPolicy: 'redirect-to-https',
+          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        }),
+        Origins: [
+          Match.objectLike({
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+            OriginPath: Match.anyValue(),
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('forwards every query parameter and the headers the functions read, and no cookie', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayEquals(['Content-Type', 'Referer', 'User-Agent', 'CloudFront-Viewer-Country']),
+        },
+      }),
+    });
+  });
+
+  it('rewrites /<code> with a CloudFront Function on viewer requests', () => {
+    const [functionId, properties] = onlyResource(template, 'AWS::CloudFront::Function');
+    const { FunctionCode, FunctionConfig } = properties as {
+      FunctionCode: string;
+      FunctionConfig: { Runtime: string };
+    };
+    expect(FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(FunctionCode).toContain('function handler(event)');
+    expect(FunctionCode).not.toContain('SHORT_LINK_SETTINGS');
+    for (const root of new Set(routes.map((route) => route.path.split('/')[1])))
+      expect(FunctionCode).toContain(`"${root}"`);
+    expect(FunctionCode).toContain('"/urls/{id}/redirect"');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+          ],
+        }),
+      }),
+    });
+  });
+
+  it('has no web ACL unless one is given', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    expect(distribution?.Properties.DistributionConfig.WebACLId).toBeUndefined();
+    const { template: guarded } = synthesizeService({
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/abc',
+    });
+    guarded.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/abc' }),
+    });
+  });
+});
+
+describe('the optional WAF, in its own us-east-1 stack', () => {
+  const app = testApp();
+  const firewall = new EdgeFirewallStack(app, 'Firewall', {
+    env: { account: '123456789012', region: 'us-east-1' },
+    crossRegionReferences: true,
+    requestsPerFiveMinutes: 1500,
+  });
+  const service = new ServiceStack(app, 'Service', {
+    env: { account: '123456789012', region: 'eu-west-1' },
+    crossRegionReferences: true,
+    webAclArn: firewall.webAclArn,
+  });
+  const firewallTemplate = Template.fromStack(firewall);
+
+  it('limits each client IP per 5 minutes and answers 429 in the contract JSON', () => {
+    firewallTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      CustomResponseBodies: {
+        'too-many-requests': { ContentType: 'APPLICATION_JSON', Content: '{"detail":"Too Many Requests"}' },
+      },
+      Rules: [
+        Match.objectLike({
+          Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: 1500 } },
+          Action: {
+            Block: {
+              CustomResponse: Match.objectLike({ ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' }),
+            },
+          },
+        }),
+      ],
+    });
+  });
+
+  it('attaches the web ACL to the distribution across Regions', () => {
+    const distribution = Object.values(Template.fromStack(service).findResources('AWS::CloudFront::Distribution'))[0];
+    expect(JSON.stringify(distribution?.Properties.DistributionConfig.WebACLId)).toContain('ExportsReader');
+  });
+});

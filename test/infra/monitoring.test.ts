@@ -1,0 +1,197 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { routes } from '../../shared/routes.js';
+import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+
+type Properties = Record<string, unknown>;
+
+describe('alarms, notifications and dashboard', () => {
+  const { template } = synthesizeService({ alarmEmail: 'oncall@example.com' });
+  const alarms = new Map(
+    resourcesOfType(template, 'AWS::CloudWatch::Alarm').map(([, properties]) => [
+      properties.AlarmName as string,
+      properties,
+    ]),
+  );
+  const alarm = (name: string) => alarms.get(name) as Properties;
+  const [topicId] = onlyResource(template, 'AWS::SNS::Topic');
+  /** The expression an alarm watches, and the metrics it reads by id. */
+  const queries = (name: string) => {
+    const metrics = alarm(name).Metrics as {
+      Id: string;
+      Expression?: string;
+      ReturnData?: boolean;
+      MetricStat?: { Metric: { MetricName: string; Namespace: string }; Stat: string; Period: number };
+    }[];
+    const watched = metrics.find((metric) => metric.ReturnData !== false);
+    const inputs = Object.fromEntries(
+      metrics.filter((metric) => metric.MetricStat).map((metric) => [metric.Id, metric.MetricStat]),
+    );
+    return { expression: watched?.Expression, inputs };
+  };
+
+  it('has every alert of the spec under its exact name, plus the event pipeline alarms', () => {
+    for (const name of [
+      'ServiceFleetDown',
+      'LoadBalancerDown',
+      'HighErrorRate',
+      'HighLatencyP95',
+      'HighCPUReplica',
+      'EventsDeadLettered',
+      'EventsDropped',
+      'EventsUnsent',
+      'EventsBacklogAging',
+    ]) {
+      expect(alarms.has(name)).toBe(true);
+    }
+    template.hasResourceProperties('AWS::CloudWatch::CompositeAlarm', { AlarmName: 'AppInstanceDown' });
+  });
+
+  it('notifies the alarm topic on alarm and on recovery, and subscribes the given address', () => {
+    const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
+    expect(notifying).toHaveLength(9);
+    for (const properties of notifying) {
+      expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(properties.OKActions).toEqual([{ Ref: topicId }]);
+      expect(properties.TreatMissingData).toBe('notBreaching');
+    }
+    template.hasResourceProperties('AWS::CloudWatch::CompositeAlarm', {
+      AlarmName: 'AppInstanceDown',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'oncall@example.com',
+      TopicArn: { Ref: topicId },
+    });
+  });
+
+  it('subscribes nobody without an address', () => {
+    synthesizeService().template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('AppInstanceDown: any function failing 3+ times in 5 minutes (one child alarm per function)', () => {
+    const children = [...alarms.values()].filter((properties) => properties.MetricName === 'Errors');
+    expect(children).toHaveLength(routes.length + 1);
+    for (const child of children) {
+      expect(child).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 3,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+      });
+      expect(child.AlarmActions).toBeUndefined();
+    }
+    const [, composite] = onlyResource(template, 'AWS::CloudWatch::CompositeAlarm');
+    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 1);
+    expect(JSON.stringify(composite.AlarmRule)).toContain(') OR ALARM(');
+  });
+
+  it('ServiceFleetDown: half or more of the requests answered 5xx, 3 minutes in a row', () => {
+    expect(alarm('ServiceFleetDown')).toMatchObject({
+      Threshold: 0.5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
+    });
+    const { expression, inputs } = queries('ServiceFleetDown');
+    expect(expression).toBe('IF(requests >= 5, errors / requests, 0)');
+    expect(inputs.requests).toMatchObject({
+      Metric: { MetricName: 'Count', Namespace: 'AWS/ApiGateway' },
+      Stat: 'Sum',
+      Period: 60,
+    });
+    expect(inputs.errors).toMatchObject({ Metric: { MetricName: '5XXError' }, Stat: 'Sum', Period: 60 });
+  });
+
+  it("LoadBalancerDown: 5+ of API Gateway's own 5xx answers in 5 minutes, counted from the access log", () => {
+    expect(alarm('LoadBalancerDown')).toMatchObject({
+      MetricName: 'gateway_failures_total',
+      Namespace: 'UrlShortener',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: Match.stringLikeRegexp('\\$\\.responseType = "INTEGRATION_FAILURE"'),
+      MetricTransformations: [Match.objectLike({ MetricName: 'gateway_failures_total', MetricValue: '1' })],
+    });
+  });
+
+  it('HighErrorRate: more than 3 % of requests answered 5xx in 5 minutes', () => {
+    expect(alarm('HighErrorRate')).toMatchObject({ Threshold: 0.03, ComparisonOperator: 'GreaterThanThreshold' });
+    const { expression, inputs } = queries('HighErrorRate');
+    expect(expression).toBe('IF(requests >= 20, errors / requests, 0)');
+    expect(inputs.errors).toMatchObject({ Metric: { MetricName: '5XXError' }, Stat: 'Sum', Period: 300 });
+  });
+
+  it('HighLatencyP95: p95 latency above 2 s over 5 minutes', () => {
+    expect(alarm('HighLatencyP95')).toMatchObject({ Threshold: 2000, ComparisonOperator: 'GreaterThanThreshold' });
+    const { expression, inputs } = queries('HighLatencyP95');
+    expect(expression).toBe('IF(requests >= 20, latency, 0)');
+    expect(inputs.latency).toMatchObject({ Metric: { MetricName: 'Latency' }, Stat: 'p95', Period: 300 });
+  });
+
+  it("HighCPUReplica: Lambda concurrency above 80 % of the account's quota for 3 minutes", () => {
+    expect(alarm('HighCPUReplica')).toMatchObject({
+      Threshold: 80,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
+    });
+    const { expression, inputs } = queries('HighCPUReplica');
+    expect(expression).toBe('100 * claimed / SERVICE_QUOTA(concurrent)');
+    expect(inputs.claimed).toMatchObject({ Metric: { MetricName: 'ClaimedAccountConcurrency' }, Stat: 'Maximum' });
+    expect(inputs.concurrent).toMatchObject({ Metric: { MetricName: 'ConcurrentExecutions' }, Stat: 'Maximum' });
+  });
+
+  it('EventsDeadLettered: any message in the dead-letter queue', () => {
+    const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
+    expect(alarm('EventsDeadLettered')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  it('EventsDropped and EventsUnsent: the writer and publisher counters, summed over every dimension', () => {
+    expect(alarm('EventsDropped')).toMatchObject({
+      Threshold: 10,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(queries('EventsDropped').expression).toBe('SELECT SUM(events_dropped_total) FROM UrlShortener');
+    expect(alarm('EventsUnsent')).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM UrlShortener');
+  });
+
+  it('EventsBacklogAging: the oldest queued event older than 5 minutes', () => {
+    expect(alarm('EventsBacklogAging')).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Statistic: 'Maximum',
+      Threshold: 300,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('has a dashboard with requests by status, latency percentiles, function errors and throttles, queue age and DLQ depth', () => {
+    const [, dashboard] = onlyResource(template, 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(dashboard.DashboardBody);
+    for (const expected of [
+      'GROUP BY status',
+      'GROUP BY route',
+      'p95',
+      'p99',
+      'Function errors',
+      'Function throttles',
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateNumberOfMessagesVisible',
+      'events_dropped_total',
+    ]) {
+      expect(body).toContain(expected);
+    }
+  });
+});

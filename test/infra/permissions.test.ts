@@ -1,0 +1,136 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { eventWriter, type RouteDefinition, routeName, routes } from '../../shared/routes.js';
+import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+
+/**
+ * Each function's permissions, read back from the template as "action on resource" lines, with resources
+ * named for what they are here (`table`, `table/index/GSI1`, `events queue`, `own log group`), so a test
+ * can state exactly what a route needs.
+ */
+type Json = unknown;
+
+function describeResource(value: Json, names: Map<string, string>): string {
+  if (typeof value === 'string') return value;
+  const object = value as Record<string, Json>;
+  if ('Fn::GetAtt' in object) {
+    const [id] = object['Fn::GetAtt'] as [string];
+    return names.get(id) ?? id;
+  }
+  if ('Ref' in object) return names.get(object.Ref as string) ?? (object.Ref as string);
+  if ('Fn::Join' in object) {
+    const [separator, parts] = object['Fn::Join'] as [string, Json[]];
+    return parts.map((part) => describeResource(part, names)).join(separator);
+  }
+  return JSON.stringify(value);
+}
+
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+function permissionsOf(template: Template, functionId: string, names: Map<string, string>): string[] {
+  const fn = template.findResources('AWS::Lambda::Function')[functionId]?.Properties;
+  const roleId = fn.Role['Fn::GetAtt'][0] as string;
+  const logGroupId = fn.LoggingConfig.LogGroup.Ref as string;
+  const named = new Map([...names, [logGroupId, 'own log group']]);
+  const role = template.findResources('AWS::IAM::Role')[roleId]?.Properties;
+  const inline = (role.Policies ?? []).map((policy: { PolicyDocument: Json }) => policy.PolicyDocument);
+  const attached = resourcesOfType(template, 'AWS::IAM::Policy')
+    .filter(([, properties]) => JSON.stringify(properties.Roles).includes(`"${roleId}"`))
+    .map(([, properties]) => properties.PolicyDocument);
+  const lines: string[] = (role.ManagedPolicyArns ?? []).map((arn: Json) => `managed ${JSON.stringify(arn)}`);
+  for (const document of [...inline, ...attached] as { Statement: Record<string, Json>[] }[]) {
+    for (const statement of document.Statement) {
+      expect(statement.Effect).toBe('Allow');
+      for (const action of asList(statement.Action as string | string[])) {
+        for (const resource of asList(statement.Resource))
+          lines.push(`${action} on ${describeResource(resource, named)}`);
+      }
+    }
+  }
+  return lines.sort();
+}
+
+const ownLogs = ['logs:CreateLogStream on own log group', 'logs:PutLogEvents on own log group'];
+const indexes = ['GSI1', 'GSI2', 'GSI3'];
+const tableReads = [
+  'dynamodb:GetItem on table',
+  'dynamodb:BatchGetItem on table',
+  'dynamodb:Query on table',
+  ...indexes.map((index) => `dynamodb:Query on table/index/${index}`),
+];
+const tableWrites = [
+  'dynamodb:PutItem on table',
+  'dynamodb:UpdateItem on table',
+  'dynamodb:DeleteItem on table',
+  'dynamodb:BatchWriteItem on table',
+  'dynamodb:ConditionCheckItem on table',
+];
+const byAccess: Record<RouteDefinition['table'], string[]> = {
+  none: [],
+  read: tableReads,
+  write: [...tableReads, ...tableWrites],
+};
+const sendEvents = ['sqs:SendMessage on events queue'];
+const consumeEvents = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueUrl',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+].map((action) => `${action} on events queue`);
+
+describe('each function may do exactly what its route needs', () => {
+  const { template } = synthesizeService({ enableStartupSeed: true });
+  const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
+  const [queueId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => Boolean(properties.RedrivePolicy));
+  const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
+  const names = new Map([
+    [tableId, 'table'],
+    [queueId, 'events queue'],
+    [deadLetterId, 'dead-letter queue'],
+  ]);
+  const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
+  const functionId = (id: string) => {
+    const found = functionIds.filter((logicalId) => new RegExp(`^${id}[0-9A-F]{8}$`).test(logicalId));
+    expect(found).toHaveLength(1);
+    return found[0] as string;
+  };
+
+  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
+    const expected = [...ownLogs, ...byAccess[route.table], ...(route.sendsEvents ? sendEvents : [])];
+    expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expected.sort());
+  });
+
+  it('the redirect reads the table and sends to the queue, nothing else', () => {
+    const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
+    expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
+      [...ownLogs, ...tableReads, ...sendEvents].sort(),
+    );
+  });
+
+  it('the event writer writes the table and consumes the queue, and cannot send to it', () => {
+    expect(eventWriter.table).toBe('write');
+    expect(permissionsOf(template, functionId('EventWriter'), names)).toEqual(
+      [...ownLogs, ...byAccess.write, ...consumeEvents].sort(),
+    );
+  });
+
+  it('the startup seed writes the table only', () => {
+    const seedId = functionIds.find((id) => id.startsWith('StartupSeedSeedOnDeploy')) as string;
+    expect(permissionsOf(template, seedId, names)).toEqual([...ownLogs, ...byAccess.write].sort());
+  });
+
+  it('no function role has an AWS-managed policy or a wildcard resource', () => {
+    for (const id of functionIds.filter((logicalId) => !logicalId.includes('Provider'))) {
+      for (const line of permissionsOf(template, id, names)) {
+        expect(line).not.toMatch(/^managed /);
+        expect(line).not.toContain('*');
+      }
+    }
+  });
+
+  it('no function may touch the dead-letter queue', () => {
+    for (const id of functionIds) {
+      expect(permissionsOf(template, id, names).join('\n')).not.toContain('dead-letter queue');
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { runInNewContext } from 'node:vm';
+import { shortLinkFunctionCode } from '../../lib/short-link-function.js';
+
+interface ViewerRequest {
+  uri: string;
+  querystring: Record<string, { value: string }>;
+}
+
+/** The deployed CloudFront Function's code, run as CloudFront runs it: a script defining `handler`. */
+const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler, shortLinkTarget })`) as {
+  handler: (event: { request: ViewerRequest }) => ViewerRequest;
+  shortLinkTarget: (uri: string) => string | null;
+};
+
+const viewerRequest = (uri: string): { request: ViewerRequest } => ({ request: { uri, querystring: {} } });
+
+describe('short link rewrite (CloudFront Function)', () => {
+  it('sends /<6-character code> to the redirect route', () => {
+    expect(edge.shortLinkTarget('/aB3xY9')).toBe('/urls/aB3xY9/redirect');
+    expect(edge.handler(viewerRequest('/Zz0000')).uri).toBe('/urls/Zz0000/redirect');
+  });
+
+  it('leaves the API routes alone, including the six-letter /health and /events', () => {
+    for (const uri of [
+      '/health',
+      '/events',
+      '/users',
+      '/urls',
+      '/metrics/json',
+      '/urls/aB3xY9/redirect',
+      '/users/12',
+    ]) {
+      expect(edge.shortLinkTarget(uri)).toBeNull();
+      expect(edge.handler(viewerRequest(uri)).uri).toBe(uri);
+    }
+  });
+
+  it('leaves anything that is not exactly one 6-character [A-Za-z0-9] segment alone', () => {
+    for (const uri of ['/', '/abc12', '/abc1234', '/abc-12', '/abc_12', '/aB3xY9/', '/x/aB3xY9', '/%41B3xY9']) {
+      expect(edge.shortLinkTarget(uri)).toBeNull();
+    }
+  });
+
+  it('keeps the query string', () => {
+    const event = viewerRequest('/aB3xY9');
+    event.request.querystring = { utm_source: { value: 'mail' } };
+    expect(edge.handler(event)).toEqual({
+      uri: '/urls/aB3xY9/redirect',
+      querystring: { utm_source: { value: 'mail' } },
+    });
+  });
+});
