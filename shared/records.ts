@@ -2,6 +2,12 @@ import type { Item } from './store/operations.js';
 
 /** The records as the API returns them, with fields in the contract's order. */
 
+/** A window of a list, with the cursor of the next window when this one is full. */
+export interface Page<T> {
+  items: T[];
+  next: string | undefined;
+}
+
 export interface UserRecord {
   id: number;
   username: string;

@@ -89,9 +89,13 @@ export const eventType = z.string().check(z.trim(), z.minLength(1), z.maxLength(
 
 export const createUserBody = z.object({ username, email });
 export const renameUserBody = z.object({ username });
+/** An opaque cursor from a list's `Link: <...>; rel="next"` header (an extension: lists work without it). */
+const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
+
 export const listUsersQuery = z.object({
   page: queryInteger({ min: 1, max: MAX_ID, default: 1 }),
   per_page: queryInteger({ min: 1, max: 100, default: 10 }),
+  cursor,
 });
 
 export const createUrlBody = z.object({
@@ -111,7 +115,7 @@ export const updateUrlBody = z
 const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
 const limit = queryInteger({ min: 1, max: 1000, default: 100 });
 
-export const listUrlsQuery = z.object({ skip, limit, user_id: queryId, is_active: queryBoolean });
+export const listUrlsQuery = z.object({ skip, limit, user_id: queryId, is_active: queryBoolean, cursor });
 
 export const createEventBody = z.object({
   url_id: positiveId,
@@ -125,6 +129,7 @@ export const listEventsQuery = z.object({
   url_id: queryId,
   user_id: queryId,
   event_type: z.optional(eventType),
+  cursor,
 });
 
 export const emptyObject = z.object({});

@@ -1,8 +1,12 @@
-import { httpRoute } from '#shared/http/route.js';
+import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listEventsQuery } from '#shared/schemas.js';
 import { listEvents } from '#shared/store/events.js';
 
 /** GET /events?skip&limit&url_id&user_id&event_type */
-export const handler = httpRoute({ query: listEventsQuery }, ({ query }) =>
-  listEvents({ url_id: query.url_id, user_id: query.user_id, event_type: query.event_type }, query),
+export const handler = httpRoute(
+  { query: listEventsQuery },
+  async ({ query }) =>
+    new ListWindow(
+      await listEvents({ url_id: query.url_id, user_id: query.user_id, event_type: query.event_type }, query),
+    ),
 );

@@ -1,8 +1,9 @@
-import { httpRoute } from '#shared/http/route.js';
+import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listUrlsQuery } from '#shared/schemas.js';
 import { listUrls } from '#shared/store/urls.js';
 
 /** GET /urls?skip&limit&user_id&is_active */
-export const handler = httpRoute({ query: listUrlsQuery }, ({ query }) =>
-  listUrls({ user_id: query.user_id, is_active: query.is_active }, query),
+export const handler = httpRoute(
+  { query: listUrlsQuery },
+  async ({ query }) => new ListWindow(await listUrls({ user_id: query.user_id, is_active: query.is_active }, query)),
 );

@@ -1,6 +1,9 @@
-import { httpRoute } from '#shared/http/route.js';
+import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
 import { listUsers } from '#shared/store/users.js';
 
 /** GET /users?page&per_page */
-export const handler = httpRoute({ query: listUsersQuery }, ({ query }) => listUsers(query.page, query.per_page));
+export const handler = httpRoute(
+  { query: listUsersQuery },
+  async ({ query }) => new ListWindow(await listUsers(query.page, query.per_page, query.cursor)),
+);

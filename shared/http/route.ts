@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
+import type { Page } from '../records.js';
 import { toErrorOutcome } from './error-policy.js';
 import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
 
@@ -24,6 +25,24 @@ export interface RouteSpec<Body, Query, Path> {
   path?: Parseable<Path>;
 }
 
+/**
+ * A core that answers with one window of a list: the items as the JSON array, and, when there may be more,
+ * a `Link: <...>; rel="next"` header whose URL repeats the request with the next cursor.
+ */
+export class ListWindow<T> {
+  constructor(readonly page: Page<T>) {}
+}
+
+/** The request again, from where `cursor` resumes: offsets (`skip`, `page`) no longer apply. */
+function nextLink(event: APIGatewayProxyEvent, cursor: string): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value !== undefined && !['cursor', 'skip', 'page'].includes(name)) query.set(name, value);
+  }
+  query.set('cursor', cursor);
+  return `<${event.path}?${query}>; rel="next"`;
+}
+
 /** A core that answers with a redirect instead of JSON. */
 export class Redirect {
   constructor(readonly location: string) {}
@@ -43,7 +62,15 @@ export function jsonResponse(
   };
 }
 
-function toSuccessResponse(status: 200 | 201 | 204, result: unknown): APIGatewayProxyResult {
+function toSuccessResponse(
+  status: 200 | 201 | 204,
+  result: unknown,
+  event: APIGatewayProxyEvent,
+): APIGatewayProxyResult {
+  if (result instanceof ListWindow) {
+    const { items, next } = result.page;
+    return jsonResponse(status, items, next ? { Link: nextLink(event, next) } : {});
+  }
   if (result instanceof Redirect) {
     return { statusCode: 302, headers: { Location: result.location, 'Cache-Control': 'private, no-store' }, body: '' };
   }
@@ -129,6 +156,6 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
         : (undefined as Body);
       const result = await core({ body, query, path, event, context, requestId: event.requestContext.requestId });
-      return toSuccessResponse(spec.success ?? 200, result);
+      return toSuccessResponse(spec.success ?? 200, result, event);
     });
 }

@@ -1,7 +1,7 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { EventMessage } from '../events/event-message.js';
-import { type EventRecord, toEventRecord } from '../records.js';
+import { type EventRecord, type Page, toEventRecord } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { check, type Item, put, readWindow, reserveIds, transact, type Window } from './operations.js';
 import { URL_NOT_FOUND } from './urls.js';
@@ -82,8 +82,8 @@ export interface EventFilters {
  */
 export async function listEvents(
   filters: EventFilters,
-  window: Pick<Window, 'skip' | 'limit'>,
-): Promise<EventRecord[]> {
+  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+): Promise<Page<EventRecord>> {
   const conditions: string[] = [];
   const values: Record<string, unknown> = {};
   const pattern =
@@ -102,9 +102,9 @@ export async function listEvents(
     conditions.push('event_type = :eventType');
     values[':eventType'] = filters.event_type;
   }
-  const items = await readWindow(pattern, {
+  const { items, next } = await readWindow(pattern, {
     ...window,
     ...(conditions.length > 0 && { filter: { expression: conditions.join(' AND '), values } }),
   });
-  return items.map(toEventRecord);
+  return { items: items.map(toEventRecord), next };
 }

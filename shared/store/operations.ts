@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { increment } from '../metrics.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
 
 /**
@@ -77,6 +78,8 @@ export async function getItem(key: Key): Promise<Item | undefined> {
 export interface Window {
   skip: number;
   limit: number;
+  /** Resume after the item a previous page's cursor names (`skip` then counts from there). */
+  cursor?: string;
   /** Extra conditions on non-key attributes, applied by DynamoDB after reading. */
   filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
@@ -91,14 +94,21 @@ function withFilter(pattern: AccessPattern, filter: NonNullable<Window['filter']
   };
 }
 
+/** One window of a list, and the cursor of the next when this one is full. */
+export interface ListPage {
+  items: Item[];
+  next: string | undefined;
+}
+
 /**
- * Reads items `skip` to `skip + limit` of an access pattern, in key order. DynamoDB cannot jump to an
- * offset, so this reads every item up to `skip + limit` (plus, with a filter, those filtered out).
+ * Reads items `skip` to `skip + limit` of an access pattern, in key order, after `cursor` if given.
+ * DynamoDB cannot jump to an offset, so this reads every item up to `skip + limit` (plus, with a filter,
+ * those filtered out); a cursor makes each further page cost only its own items.
  */
-export async function readWindow(pattern: AccessPattern, { skip, limit, filter }: Window): Promise<Item[]> {
+export async function readWindow(pattern: AccessPattern, { skip, limit, filter, cursor }: Window): Promise<ListPage> {
   const wanted = skip + limit;
   const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'] = cursor ? decodeCursor(pattern, cursor) : undefined;
   do {
     const out: QueryCommandOutput = await documentClient.send(
       new QueryCommand({
@@ -112,7 +122,9 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter }
     items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length < wanted);
-  return items.slice(skip, wanted);
+  const page = items.slice(skip, wanted);
+  const last = page.at(-1);
+  return { items: page, next: page.length === limit && last ? encodeCursor(pattern, last) : undefined };
 }
 
 /** Every item of an access pattern, page after page. */

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { config } from '../config.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
-import { toUrlRecord, type UrlRecord } from '../records.js';
+import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { shortCodeSource } from '../short-code.js';
 import { accessPatterns, indexAttributes, keys, urlStateIndex } from './keys.js';
 import {
@@ -121,8 +121,11 @@ export interface UrlFilters {
 }
 
 /** URLs ordered by id, through the narrowest index the filters allow. */
-export async function listUrls(filters: UrlFilters, window: Pick<Window, 'skip' | 'limit'>): Promise<UrlRecord[]> {
-  const items =
+export async function listUrls(
+  filters: UrlFilters,
+  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+): Promise<Page<UrlRecord>> {
+  const { items, next } =
     filters.user_id !== undefined
       ? await readWindow(accessPatterns.urlsOfUser(filters.user_id), {
           ...window,
@@ -133,7 +136,7 @@ export async function listUrls(filters: UrlFilters, window: Pick<Window, 'skip' 
       : filters.is_active !== undefined
         ? await readWindow(accessPatterns.urlsByState(filters.is_active), window)
         : await readWindow(accessPatterns.allUrls(), window);
-  return items.map(toUrlRecord);
+  return { items: items.map(toUrlRecord), next };
 }
 
 const UPDATE_ATTEMPTS = 3;

@@ -1,6 +1,6 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
-import { toUserRecord, type UserRecord } from '../records.js';
+import { type Page, toUserRecord, type UserRecord } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { check, getItem, type Item, put, readWindow, remove, reserveIds, TableName, transact } from './operations.js';
 
@@ -60,10 +60,14 @@ export async function getUser(userId: number): Promise<UserRecord> {
   return toUserRecord(await getActiveUserItem(userId));
 }
 
-/** One page of users ordered by id; reads `page * perPage` index entries (see docs/data-model.md). */
-export async function listUsers(page: number, perPage: number): Promise<UserRecord[]> {
-  const items = await readWindow(accessPatterns.allUsers(), { skip: (page - 1) * perPage, limit: perPage });
-  return items.map(toUserRecord);
+/**
+ * One page of users ordered by id; reads `page * perPage` index entries (see docs/data-model.md). With a
+ * cursor the page number is not used: the page is the `perPage` users after the cursor.
+ */
+export async function listUsers(page: number, perPage: number, cursor?: string): Promise<Page<UserRecord>> {
+  const window = cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
+  const { items, next } = await readWindow(accessPatterns.allUsers(), window);
+  return { items: items.map(toUserRecord), next };
 }
 
 const RENAME_ATTEMPTS = 3;
