@@ -30,6 +30,7 @@ const route = (
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/health', 'functions/ops/health.ts', 'none'),
   route('GET', '/metrics/json', 'functions/ops/metrics.ts', 'none'),
+  route('GET', '/openapi.json', 'functions/ops/openapi.ts', 'none'),
 
   route('POST', '/users', 'functions/users/create-user.ts', 'write'),
   route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk' }),

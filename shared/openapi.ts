@@ -1,0 +1,472 @@
+import type { core } from 'zod/mini';
+import * as z from 'zod/mini';
+import packageJson from '../package.json' with { type: 'json' };
+import {
+  errorBody,
+  eventRecord,
+  healthStatus,
+  importCount,
+  metricsReport,
+  openApiDocument,
+  urlRecord,
+  userRecord,
+  validationErrorBody,
+} from './record-schemas.js';
+import { type RouteDefinition, routes } from './routes.js';
+import {
+  createEventBody,
+  createUrlBody,
+  createUserBody,
+  idPath,
+  listEventsQuery,
+  listUrlsQuery,
+  listUsersQuery,
+  queryBoolean,
+  renameUserBody,
+  shortCodePath,
+  updateUrlBody,
+} from './schemas.js';
+
+/**
+ * The OpenAPI 3.1 description of the API, generated from the route table and from the zod schemas the
+ * handlers validate with. What zod cannot say (summaries, success statuses, which business errors a route
+ * has) is in `operations`, one entry per route; a route without an entry, or an entry without a route,
+ * stops the build, so the description cannot drift from `routes.ts`.
+ */
+
+type JsonSchema = core.JSONSchema.JSONSchema;
+type Ref = { $ref: string };
+
+interface Parameter {
+  name: string;
+  in: 'query' | 'path';
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+}
+
+interface Header {
+  description: string;
+  schema: JsonSchema;
+}
+
+interface Response {
+  description: string;
+  headers?: Record<string, Header | Ref>;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, Response | Ref>;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+    headers: Record<string, Header>;
+  };
+}
+
+function jsonSchema(schema: core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const generated: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  // OpenAPI 3.1 schemas are 2020-12 already; a `$schema` in every one of them would only be noise.
+  delete generated.$schema;
+  return generated;
+}
+
+/** The schemas of what the API answers, published once under `components.schemas` and referenced. */
+const recordSchemas = {
+  User: userRecord,
+  Url: urlRecord,
+  Event: eventRecord,
+  Health: healthStatus,
+  ImportCount: importCount,
+  Metrics: metricsReport,
+  OpenApiDocument: openApiDocument,
+  Error: errorBody,
+  ValidationError: validationErrorBody,
+} satisfies Record<string, core.$ZodType>;
+
+type RecordName = keyof typeof recordSchemas;
+
+const schemaRef = (name: RecordName): Ref => ({ $ref: `#/components/schemas/${name}` });
+const responseRef = (name: keyof typeof errorResponses): Ref => ({ $ref: `#/components/responses/${name}` });
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+
+const errorResponse = (description: string, body: RecordName = 'Error'): Response => ({
+  description,
+  headers: requestIdHeader,
+  content: { 'application/json': { schema: schemaRef(body) } },
+});
+
+/** Errors that are not a route's own business: validation, size, the gateway's and the unexpected. */
+const errorResponses = {
+  ValidationFailed: errorResponse(
+    'The request does not fit its schema; every wrong field is listed with its loc, msg and type',
+    'ValidationError',
+  ),
+  PayloadTooLarge: errorResponse('The request body, or the uploaded CSV (at most 4 MiB), is too large'),
+  MethodNotAllowed: {
+    ...errorResponse('The path exists, but not with this method: {"detail": "Method Not Allowed"}'),
+    headers: { ...requestIdHeader, Allow: { description: 'The methods the path has', schema: { type: 'string' } } },
+  },
+  TooManyRequests: errorResponse('Throttled: {"detail": "Too Many Requests"}'),
+  InternalServerError: errorResponse('An unexpected failure: {"detail": "Internal Server Error"}, no internals'),
+  BadGateway: errorResponse('The function could not be run: {"detail": "Bad Gateway"}'),
+  GatewayTimeout: errorResponse('Out of time: {"detail": "Request timed out"} or "Endpoint request timed out"'),
+} satisfies Record<string, Response>;
+
+/** Every operation may answer these, whatever its inputs. */
+const commonErrors = {
+  429: responseRef('TooManyRequests'),
+  500: responseRef('InternalServerError'),
+  502: responseRef('BadGateway'),
+  504: responseRef('GatewayTimeout'),
+};
+
+type BusinessErrorStatus = 400 | 404 | 503;
+
+type Success =
+  | { status: 200 | 201; description: string; record: RecordName; list?: true }
+  | { status: 204 | 302; description: string };
+
+interface PathInput {
+  schema: z.ZodMiniObject;
+  /** What each path parameter names on this route; the schema says only what it looks like. */
+  meanings: Record<string, string>;
+}
+
+interface OperationEntry {
+  summary: string;
+  description?: string;
+  body?: { mediaType: 'application/json' | 'multipart/form-data'; schema: core.$ZodType };
+  query?: z.ZodMiniObject;
+  path?: PathInput;
+  success: Success;
+  /** The route's own failures, with the detail texts it answers them with. */
+  errors?: Partial<Record<BusinessErrorStatus, string>>;
+}
+
+const json = (schema: core.$ZodType) => ({ mediaType: 'application/json', schema }) as const;
+
+/** POST /users/bulk reads its CSV itself (shared/http/multipart.ts), so this schema exists for the description. */
+const userCsvUpload = z.object({
+  file: z
+    .file()
+    .check(
+      z.describe(
+        'A CSV whose file name ends in .csv, UTF-8, with username and email columns (an id column allows ' +
+          'repeated usernames); at most 4 MiB',
+      ),
+    ),
+});
+
+const userId: PathInput = { schema: idPath, meanings: { id: "The user's id." } };
+const urlId: PathInput = { schema: idPath, meanings: { id: "The URL's id." } };
+const shortCode: PathInput = { schema: shortCodePath, meanings: { id: "The URL's short code." } };
+
+/** What the list filters and windows mean; the schemas give their types and bounds. */
+const queryMeanings: Record<string, string> = {
+  page: 'Page to return, counted from 1.',
+  per_page: 'Users per page.',
+  skip: 'Records to pass over, in id order.',
+  limit: 'Most records to return.',
+  user_id: 'Only records of this user.',
+  url_id: 'Only events of this URL.',
+  is_active: 'Only active (true) or only inactive (false) URLs.',
+  event_type: 'Only events of this type.',
+  cursor: 'The cursor of a previous answer\'s `Link: <...>; rel="next"` header: the list resumes after its last item.',
+};
+
+/** How `queryBoolean` reads text; the test parses each word to keep this true. */
+export const booleanWords = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
+
+/** The route table's operations, keyed `${method} ${path}` as in `routes.ts`. */
+const operations: Record<string, OperationEntry> = {
+  'GET /health': {
+    summary: 'Liveness check',
+    success: { status: 200, description: 'The service is up', record: 'Health' },
+  },
+  'GET /metrics/json': {
+    summary: 'Request counters and process figures',
+    description: 'Of the instance that answers: locally the whole service, in AWS one function instance.',
+    success: { status: 200, description: 'The counters', record: 'Metrics' },
+  },
+  'GET /openapi.json': {
+    summary: 'This description of the API',
+    success: { status: 200, description: 'The OpenAPI 3.1 document', record: 'OpenApiDocument' },
+  },
+
+  'POST /users': {
+    summary: 'Create a user',
+    description: 'The email is stored lower-cased; usernames and emails are unique, compared case-insensitively.',
+    body: json(createUserBody),
+    success: { status: 201, description: 'The new user', record: 'User' },
+    errors: { 400: 'Email already registered, or Username already registered' },
+  },
+  'POST /users/bulk': {
+    summary: 'Import users from a CSV file',
+    description:
+      'Rows with an empty or invalid username or email, or an email (or, without an id column, a username) ' +
+      'already registered, are skipped and not counted. Ids in the file are not used.',
+    body: { mediaType: 'multipart/form-data', schema: userCsvUpload },
+    success: { status: 200, description: 'How many users were stored', record: 'ImportCount' },
+    errors: {
+      400:
+        'Only CSV files allowed; CSV must be UTF-8 encoded; CSV must include username and email columns; ' +
+        'Malformed CSV data (nothing from the file is imported)',
+      503: 'The import stopped early; the detail says how many rows were stored, and uploading the file again imports the rest',
+    },
+  },
+  'GET /users': {
+    summary: 'List users',
+    query: listUsersQuery,
+    success: { status: 200, description: 'Users in id order', record: 'User', list: true },
+  },
+  'GET /users/{id}': {
+    summary: 'Get a user',
+    path: userId,
+    success: { status: 200, description: 'The user', record: 'User' },
+    errors: { 404: 'User not found' },
+  },
+  'PUT /users/{id}': {
+    summary: 'Rename a user',
+    path: userId,
+    body: json(renameUserBody),
+    success: { status: 200, description: 'The renamed user', record: 'User' },
+    errors: { 400: 'Username already registered', 404: 'User not found' },
+  },
+  'DELETE /users/{id}': {
+    summary: 'Delete a user, its URLs and every related event',
+    path: userId,
+    success: { status: 204, description: 'Deleted' },
+    errors: { 404: 'User not found' },
+  },
+
+  'POST /urls': {
+    summary: 'Create a short URL',
+    description: 'Generates a unique 6-character short code; emits a `created` event asynchronously.',
+    body: json(createUrlBody),
+    success: { status: 201, description: 'The new URL', record: 'Url' },
+    errors: { 404: 'User not found (the owner)', 503: 'Unable to generate a unique short code' },
+  },
+  'GET /urls': {
+    summary: 'List URLs',
+    query: listUrlsQuery,
+    success: { status: 200, description: 'URLs in id order', record: 'Url', list: true },
+  },
+  'GET /urls/{id}': {
+    summary: 'Get an active URL',
+    description: 'Emits an `accessed` event asynchronously.',
+    path: urlId,
+    success: { status: 200, description: 'The URL', record: 'Url' },
+    errors: { 404: 'URL not found (also when inactive)' },
+  },
+  'GET /urls/{id}/redirect': {
+    summary: 'Follow a short link',
+    description:
+      'Emits a `click` event asynchronously, with the referrer and user agent when the request has them. ' +
+      'The path parameter is the short code; API Gateway allows one parameter name per path level.',
+    path: shortCode,
+    success: { status: 302, description: 'Redirect to the original URL' },
+    errors: { 404: 'URL not found (also when inactive)' },
+  },
+  'PUT /urls/{id}': {
+    summary: 'Update a URL',
+    description:
+      'At least one of title and is_active. An inactive URL can be updated, for example reactivated. ' +
+      'Emits an `updated` event asynchronously.',
+    path: urlId,
+    body: json(updateUrlBody),
+    success: { status: 200, description: 'The updated URL', record: 'Url' },
+    errors: { 404: 'URL not found' },
+  },
+  'DELETE /urls/{id}': {
+    summary: 'Delete a URL and its events',
+    path: urlId,
+    success: { status: 204, description: 'Deleted' },
+    errors: { 404: 'URL not found' },
+  },
+
+  'POST /events': {
+    summary: 'Record an event',
+    description: 'Synchronous, unlike the automatic events; any event_type of 1-100 characters.',
+    body: json(createEventBody),
+    success: { status: 201, description: 'The new event', record: 'Event' },
+    errors: { 404: 'User not found, or URL not found' },
+  },
+  'GET /events': {
+    summary: 'List events',
+    query: listEventsQuery,
+    success: { status: 200, description: 'Events in id order', record: 'Event', list: true },
+  },
+};
+
+const asObject = (schema: core.JSONSchema._JSONSchema | undefined): JsonSchema =>
+  typeof schema === 'object' ? schema : {};
+
+/**
+ * A query or path parameter arrives as text, and zod's input schema says only "string" for the ones parsed
+ * into integers or booleans: an integer's output schema supplies its bounds and default, and a boolean is
+ * recognised as `queryBoolean` itself, its transform having no JSON Schema.
+ */
+function describeText(
+  property: core.$ZodType | undefined,
+  text: JsonSchema,
+  value: JsonSchema,
+): { schema: JsonSchema; note?: string } {
+  if (text.type !== 'string') return { schema: text };
+  const fallback = value.default === undefined ? {} : { default: String(value.default) };
+  if (value.type === 'integer') {
+    const { minimum, maximum } = value;
+    const range = maximum === Number.MAX_SAFE_INTEGER ? `${minimum} or more` : `from ${minimum} to ${maximum}`;
+    return { schema: { type: 'string', pattern: '^[0-9]+$', ...fallback }, note: `An integer, ${range}.` };
+  }
+  if (property === queryBoolean) {
+    return { schema: text, note: `A boolean: ${booleanWords.join(', ')}, in any case.` };
+  }
+  return { schema: text };
+}
+
+function parameters(location: Parameter['in'], schema: z.ZodMiniObject, meanings: Record<string, string>) {
+  const accepted = jsonSchema(schema, 'input');
+  const parsed = jsonSchema(schema, 'output');
+  return Object.entries(accepted.properties ?? {}).map(([name, text]): Parameter => {
+    const described = describeText(schema.shape[name], asObject(text), asObject(parsed.properties?.[name]));
+    return {
+      name,
+      in: location,
+      required: location === 'path' || (accepted.required ?? []).includes(name),
+      description: [meanings[name], described.note].filter(Boolean).join(' '),
+      schema: described.schema,
+    };
+  });
+}
+
+function successResponse(success: Success): Response {
+  switch (success.status) {
+    case 204:
+      return { description: success.description, headers: requestIdHeader };
+    case 302:
+      return {
+        description: success.description,
+        headers: {
+          ...requestIdHeader,
+          Location: { description: 'The original URL, exactly as stored', schema: { type: 'string' } },
+        },
+      };
+    default: {
+      const record = schemaRef(success.record);
+      return {
+        description: success.description,
+        headers: success.list
+          ? { ...requestIdHeader, Link: { $ref: '#/components/headers/NextPage' } }
+          : requestIdHeader,
+        content: { 'application/json': { schema: success.list ? { type: 'array', items: record } : record } },
+      };
+    }
+  }
+}
+
+/** `functions/users/create-user.ts` → `createUser`, tagged `users`: the handler already names the operation. */
+function operationNames(route: RouteDefinition): { operationId: string; tag: string } {
+  const [, folder = '', file = ''] = route.handler.split('/');
+  const operationId = file.replace(/\.ts$/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  return { operationId, tag: folder };
+}
+
+function toOperation(route: RouteDefinition, entry: OperationEntry): Operation {
+  const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const parameterList = [
+    ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings) : []),
+    ...(entry.query ? parameters('query', entry.query, queryMeanings) : []),
+  ];
+  const pathParameters = parameterList.filter((parameter) => parameter.in === 'path').map(({ name }) => name);
+  if (pathParameters.join() !== routeParameters.join()) {
+    throw new Error(
+      `${routeKey(route)}: the path schema has {${pathParameters.join('}, {')}}, the path has other parameters`,
+    );
+  }
+  const { operationId, tag } = operationNames(route);
+  const businessErrors = Object.entries(entry.errors ?? {}).map(([status, detail]) => [status, errorResponse(detail)]);
+  return {
+    operationId,
+    tags: [tag],
+    summary: entry.summary,
+    ...(entry.description && { description: entry.description }),
+    ...(parameterList.length > 0 && { parameters: parameterList }),
+    ...(entry.body && {
+      requestBody: {
+        required: true,
+        content: { [entry.body.mediaType]: { schema: jsonSchema(entry.body.schema, 'input') } },
+      },
+    }),
+    // Integer-like keys: the object lists the statuses in ascending order whatever the insertion order.
+    responses: {
+      [entry.success.status]: successResponse(entry.success),
+      ...Object.fromEntries(businessErrors),
+      ...(parameterList.length > 0 || entry.body ? { 422: responseRef('ValidationFailed') } : {}),
+      ...(entry.body && { 413: responseRef('PayloadTooLarge') }),
+      ...commonErrors,
+    },
+  };
+}
+
+const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/**
+ * Builds the whole document from the route table (`routes.ts`'s unless a test passes another); throws when
+ * `operations` and the table disagree.
+ */
+export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = routes): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routeTable) {
+    const entry = operations[routeKey(route)];
+    if (!entry) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: toOperation(route, entry) };
+  }
+  const routeKeys = new Set(routeTable.map(routeKey));
+  const stale = Object.keys(operations).filter((key) => !routeKeys.has(key));
+  if (stale.length > 0) throw new Error(`shared/openapi.ts has operations that are not routes: ${stale.join(', ')}`);
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'URL shortener',
+      version: packageJson.version,
+      description:
+        'Users own short links; every redirect and change is recorded as an event. No authentication. ' +
+        'Every error body is JSON with a `detail` field: a string, or for a 422 the list of validation issues. ' +
+        'An unknown path answers 404 {"detail": "Not Found"}; a known path with a method it does not have ' +
+        'answers 405 (`#/components/responses/MethodNotAllowed`) with an `Allow` header.',
+    },
+    paths,
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(recordSchemas).map(([name, schema]) => [name, jsonSchema(schema, 'output')]),
+      ),
+      responses: errorResponses,
+      headers: {
+        RequestId: {
+          description: "The gateway's request id, also in every log line about the request",
+          schema: { type: 'string' },
+        },
+        NextPage: {
+          description:
+            '`<...>; rel="next"`, sent when the window is full: the same request, resumed after its last item by `cursor`',
+          schema: { type: 'string' },
+        },
+      },
+    },
+  };
+}

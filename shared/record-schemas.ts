@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import type { ValidationIssue } from './errors.js';
+import type { EventRecord, UrlRecord, UserRecord } from './records.js';
+import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
+import { SHORT_CODE_LENGTH } from './short-code.js';
+
+/**
+ * What the API answers, as zod schemas, for the OpenAPI description only: nothing parses a response with
+ * them. Each record schema must produce its record's type (`satisfies`), so a field added to
+ * `records.ts` without being documented here fails the type-check. Stored values passed the request
+ * schemas, so the field schemas are those.
+ */
+
+const timestamp = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/),
+    z.describe('UTC, ISO 8601 without a zone suffix, millisecond precision: 2026-11-22T01:33:12.123'),
+  );
+
+export const userRecord = z.object({
+  id: positiveId,
+  username,
+  email,
+  created_at: timestamp,
+}) satisfies z.ZodMiniType<UserRecord>;
+
+export const urlRecord = z.object({
+  id: positiveId,
+  user_id: positiveId,
+  short_code: z.string().check(z.length(SHORT_CODE_LENGTH), z.regex(/^[A-Za-z0-9]+$/)),
+  original_url: originalUrl,
+  title: z.nullable(title),
+  is_active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+}) satisfies z.ZodMiniType<UrlRecord>;
+
+export const eventRecord = z.object({
+  id: positiveId,
+  url_id: positiveId,
+  user_id: positiveId,
+  event_type: eventType,
+  timestamp,
+  details: eventDetails,
+}) satisfies z.ZodMiniType<EventRecord>;
+
+const count = z.int().check(z.gte(0));
+
+export const healthStatus = z.object({ status: z.literal('ok') });
+
+export const importCount = z.object({
+  count: count.check(z.describe('Users stored; skipped rows are not counted')),
+});
+
+/** GET /metrics/json: the spec leaves the body open, so only the request counter it names is described. */
+export const metricsReport = z.looseObject({
+  http_requests_total: z.looseObject({
+    total: count,
+    by_status: z.record(z.string(), count),
+    series: z.array(z.looseObject({ route: z.string(), method: z.string(), status: z.string(), value: count })),
+  }),
+  process: z.looseObject({}).check(z.describe('Figures of the process that answered')),
+});
+
+/** GET /openapi.json answers this document; its own schema is OpenAPI's, so only the frame is described. */
+export const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
+
+/** Every error but a 422: 400, 404, 405, 413, 429, 500, 502, 503, 504. */
+export const errorBody = z.object({ detail: z.string() });
+
+export const validationErrorBody = z.object({
+  detail: z.array(
+    z.object({
+      loc: z
+        .array(z.union([z.string(), count]))
+        .check(z.describe('Where: body, query or path, then the field name (and index, inside an array)')),
+      msg: z.string(),
+      type: z.string().check(z.describe('The kind of failure, in pydantic terms: missing, int_parsing, ...')),
+    }) satisfies z.ZodMiniType<ValidationIssue>,
+  ),
+});

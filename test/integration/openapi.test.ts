@@ -1,0 +1,22 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import { buildOpenApiDocument } from '../../shared/openapi.js';
+import { httpClient, startTestService } from '../support/service.js';
+
+/** GET /openapi.json through the local gateway serves the document the unit test checks. */
+describe('GET /openapi.json (DynamoDB Local, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    api = httpClient(service.url);
+  });
+  afterAll(() => service.stop());
+
+  it('answers the OpenAPI document built from the route table, as JSON', async () => {
+    const response = await api.get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+});

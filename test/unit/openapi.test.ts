@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
+import { booleanWords, buildOpenApiDocument } from '../../shared/openapi.js';
+import { type RouteDefinition, routes } from '../../shared/routes.js';
+import { listUrlsQuery } from '../../shared/schemas.js';
+
+/** The OpenAPI description against the route table and the request schemas (no network). */
+const document = buildOpenApiDocument();
+const operationKeys = Object.entries(document.paths).flatMap(([path, operations]) =>
+  Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+);
+const routeKeys = routes.map((route) => `${route.method} ${route.path}`);
+
+const operation = (method: string, path: string) => {
+  const found = document.paths[path]?.[method];
+  if (!found) throw new Error(`no operation ${method} ${path}`);
+  return found;
+};
+const parameter = (method: string, path: string, name: string) =>
+  operation(method, path).parameters?.find((candidate) => candidate.name === name);
+
+/** Every `$ref` in the document, to check each points at something. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' ? [String(inner)] : refsIn(inner)));
+}
+
+function resolve(ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], document);
+}
+
+describe('OpenAPI description (no network)', () => {
+  it('has exactly one operation per route, and no other', () => {
+    expect(new Set(routeKeys).size).toBe(routeKeys.length);
+    expect([...operationKeys].sort()).toEqual([...routeKeys].sort());
+  });
+
+  it('refuses a route without an entry, and an entry without a route', () => {
+    const unknown: RouteDefinition = { ...(routes[0] as RouteDefinition), method: 'DELETE', path: '/health' };
+    expect(() => buildOpenApiDocument([...routes, unknown])).toThrow('DELETE /health has no entry');
+    expect(() => buildOpenApiDocument(routes.slice(1))).toThrow('has operations that are not routes');
+  });
+
+  it('is what `npm run openapi` wrote to docs/openapi.json', async () => {
+    const committed = JSON.parse(await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    if (!isDeepStrictEqual(committed, JSON.parse(JSON.stringify(document)))) {
+      throw new Error('docs/openapi.json differs from the route table and schemas: run `npm run openapi`');
+    }
+  });
+
+  it('is shaped as OpenAPI 3.1, with unique operation ids and every $ref resolving', () => {
+    expect(document).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: expect.any(String), version: expect.any(String) },
+      paths: expect.any(Object),
+    });
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((entry) => entry.operationId),
+    );
+    expect(new Set(ids).size).toBe(routes.length);
+    for (const ref of refsIn(document)) expect([ref, resolve(ref)]).toEqual([ref, expect.anything()]);
+  });
+
+  it('takes request bodies from the handlers’ schemas', () => {
+    const body = operation('post', '/users').requestBody?.content['application/json']?.schema;
+    expect(body).toMatchObject({ type: 'object', required: ['username', 'email'] });
+    expect(operation('post', '/users/bulk').requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
+  });
+
+  it('describes integer query text with the bounds and default of its schema', () => {
+    expect(parameter('get', '/users', 'per_page')).toEqual({
+      name: 'per_page',
+      in: 'query',
+      required: false,
+      description: expect.stringContaining('from 1 to 100'),
+      schema: { type: 'string', pattern: '^[0-9]+$', default: '10' },
+    });
+    expect(parameter('get', '/urls', 'limit')?.description).toContain('from 1 to 1000');
+    expect(parameter('get', '/events', 'skip')?.description).toContain('0 or more');
+    expect(parameter('get', '/urls/{id}', 'id')).toMatchObject({ in: 'path', required: true });
+  });
+
+  it('lists only words queryBoolean accepts, in any case', () => {
+    for (const word of [...booleanWords, ...booleanWords.map((w) => w.toUpperCase())]) {
+      expect([word, listUrlsQuery.safeParse({ is_active: word }).success]).toEqual([word, true]);
+    }
+  });
+
+  it.each(['/users', '/urls', '/events'])('documents the cursor and the Link header of GET %s', (path) => {
+    expect(parameter('get', path, 'cursor')).toMatchObject({ in: 'query', required: false });
+    expect(operation('get', path).responses['200']).toMatchObject({
+      headers: { Link: { $ref: '#/components/headers/NextPage' } },
+      content: { 'application/json': { schema: { type: 'array' } } },
+    });
+  });
+
+  it('answers each route’s business errors, and 422 only where there is input', () => {
+    expect(Object.keys(operation('post', '/urls').responses)).toEqual(
+      expect.arrayContaining(['201', '404', '413', '422', '503']),
+    );
+    expect(Object.keys(operation('get', '/health').responses)).toEqual(['200', '429', '500', '502', '504']);
+    expect(operation('get', '/urls/{id}/redirect').responses['302']).toMatchObject({
+      headers: { Location: expect.any(Object) },
+    });
+  });
+});
