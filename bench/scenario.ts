@@ -1,5 +1,7 @@
 import { bulkImport } from './bulk-import.js';
+import { bundles } from './bundles.js';
 import { callsPerRequest } from './calls-per-request.js';
+import { handlerCpu } from './handler-cpu.js';
 
 /**
  * Runs one benchmark in this process and prints its markdown lines as JSON on the last line. Each
@@ -8,6 +10,8 @@ import { callsPerRequest } from './calls-per-request.js';
 export const scenarios: Record<string, () => Promise<string[]>> = {
   'calls-per-request': callsPerRequest,
   'bulk-import': bulkImport,
+  bundles,
+  'handler-cpu': handlerCpu,
 };
 
 const name = process.argv[2];

@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
 
@@ -67,14 +68,12 @@ export class ServiceFunction extends NodejsFunction {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
+        target: bundleTarget,
         minify: true,
         sourceMap: true,
         externalModules: [],
-        mainFields: ['module', 'main'],
-        // Bundled CommonJS dependencies (busboy) call require(); ESM output must define it.
-        banner:
-          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        mainFields: bundleMainFields,
+        banner: requireBanner,
         ...(csvFolder && {
           commandHooks: {
             beforeBundling: () => [],

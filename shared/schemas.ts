@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * Every request schema of the API, in one module: the handlers validate with them and the OpenAPI

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { bundleMainFields, bundleTarget, requireBanner } from '../lib/bundling.js';
+import { eventWriter, routes } from '../shared/routes.js';
+import { format, percentile } from './support.js';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const IMPORTS_PER_BUNDLE = 5;
+
+/** Milliseconds to import a bundle in a fresh Node process: the module-initialisation part of a cold start. */
+function importTime(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, TABLE_NAME: 'bench', EVENTS_QUEUE_URL: 'http://127.0.0.1:1/queue', AWS_REGION: 'us-east-1' },
+    encoding: 'utf8',
+  });
+  return Number(output.trim());
+}
+
+/**
+ * Each function bundled as the stack bundles it (ESM, minified, AWS SDK inside), its size, and the median
+ * time to import it on this machine's Node 24. Budget: under 700 KB and 80 ms.
+ */
+export async function bundles(): Promise<string[]> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'bundles-'));
+  const rows: string[] = [];
+  try {
+    const entries = [
+      ...routes.map((route) => ({ label: `${route.method} ${route.path}`, handler: route.handler })),
+      { label: 'event writer', handler: eventWriter.handler },
+    ];
+    for (const [index, entry] of entries.entries()) {
+      const outfile = path.join(outDir, `fn-${index}.mjs`);
+      await build({
+        entryPoints: [path.join(projectRoot, entry.handler)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: bundleTarget,
+        minify: true,
+        mainFields: bundleMainFields,
+        banner: { js: requireBanner },
+        logLevel: 'silent',
+      });
+      const kilobytes = statSync(outfile).size / 1024;
+      const times = Array.from({ length: IMPORTS_PER_BUNDLE }, () => importTime(outfile)).sort((a, b) => a - b);
+      const median = percentile(times, 50);
+      rows.push(
+        `| ${entry.label} | ${format(kilobytes, 0)} KB | ${format(median, 1)} ms | ${kilobytes < 700 && median < 80 ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return ['| function | bundle | import (median of 5) | within budget |', '|---|---|---|---|', ...rows];
+}
