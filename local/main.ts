@@ -40,6 +40,7 @@ try {
     tableName: process.env.TABLE_NAME || 'url-shortener',
     queueName: process.env.EVENTS_QUEUE_NAME || 'url-shortener-events',
     seed: seedEnabled ? { dir: seedDir, onProgress: showSeedProgress } : undefined,
+    warmUpMs: Number(process.env.LOCAL_WARM_UP_MS ?? 3000),
   });
   if (process.stdout.isTTY && runtime.seedReport?.seeded) process.stdout.write('\n');
 } catch (error) {

@@ -15,6 +15,8 @@ export interface LocalRuntimeOptions {
   queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
   /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
   seed?: { dir: string; onProgress?: SeedProgress };
+  /** Milliseconds spent warming up a DynamoDB Local this runtime started, before serving. @default 0 */
+  warmUpMs?: number;
   /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
   pollerConcurrency?: number;
 }
@@ -71,6 +73,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     ]);
     process.env.TABLE_NAME = options.tableName;
     process.env.EVENTS_QUEUE_URL = queues.queueUrl;
+
+    if (dynamoDb && options.warmUpMs) await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs);
 
     const seedReport = options.seed
       ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)

@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { createSqsServer } from 'local-aws-sqs';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { freePort } from './ports.js';
 
 export interface SqsEmulator {
@@ -7,16 +7,26 @@ export interface SqsEmulator {
   stop(): Promise<void>;
 }
 
-/** Starts the in-process SQS emulator on loopback (it speaks SQS's JSON protocol, as SDK v3 does). */
+/**
+ * Starts the SQS emulator (`local-aws-sqs`, which speaks SQS's JSON protocol as SDK v3 does) on loopback,
+ * in a worker thread of this process.
+ */
 export async function startSqsEmulator(options: { port?: number } = {}): Promise<SqsEmulator> {
   const port = options.port ?? (await freePort());
-  const server: Server = await createSqsServer({ port, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false });
+  const worker = new Worker(new URL('./sqs-emulator-worker.js', import.meta.url), { workerData: { port } });
+  const [message] = await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'error').then(([error]) => Promise.reject(error)),
+  ]);
+  if (message !== 'listening') throw new Error(`SQS emulator did not start: ${String(message)}`);
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    async stop() {
+      const exited = once(worker, 'exit');
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 2000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }

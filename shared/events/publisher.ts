@@ -11,7 +11,9 @@ if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_U
 const QueueUrl = config.eventsQueueUrl;
 
 // Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
+const sqs = new SQSClient({
+  requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
+});
 
 /**
  * Queues an automatic event about a URL. The request that caused it does not wait for the event to be

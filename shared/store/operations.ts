@@ -19,7 +19,9 @@ import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
  * condition failed, and batched deletes. Domain modules (users.ts, urls.ts, events.ts) build on these.
  */
 
-const client = new DynamoDBClient({});
+// One Lambda instance serves one request at a time, but the local runtime serves them all from one process:
+// the SDK's default of 50 sockets then queues requests behind each other under load.
+const client = new DynamoDBClient({ requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } } });
 client.middlewareStack.add(
   (next, context) => (args) => {
     increment('dynamodb_calls_total', { operation: String(context.commandName).replace(/Command$/, '') });

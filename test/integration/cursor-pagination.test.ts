@@ -15,7 +15,8 @@ describe('cursor pagination (DynamoDB Local, through HTTP)', () => {
     const ids: number[] = [];
     let pages = 0;
     for (let path: string | undefined = first; path; pages++) {
-      const response: { status: number; body: { id: number }[]; headers: Headers } = await api.get<{ id: number }[]>(path);
+      const response: { status: number; body: { id: number }[]; headers: Headers } =
+        await api.get<{ id: number }[]>(path);
       expect(response.status).toBe(200);
       ids.push(...response.body.map((record) => record.id));
       path = nextOf(response.headers.get('link'));
@@ -29,7 +30,9 @@ describe('cursor pagination (DynamoDB Local, through HTTP)', () => {
     owner = (await api.post<{ id: number }>('/users', { username: 'walker', email: 'walker@example.com' })).body;
     urlIds = [];
     for (let i = 0; i < 25; i++) {
-      const url = (await api.post<{ id: number }>('/urls', { user_id: owner.id, original_url: `https://w.example/${i}` })).body;
+      const url = (
+        await api.post<{ id: number }>('/urls', { user_id: owner.id, original_url: `https://w.example/${i}` })
+      ).body;
       urlIds.push(url.id);
       await api.post('/events', { url_id: url.id, user_id: owner.id, event_type: 'walk' });
     }
@@ -61,7 +64,11 @@ describe('cursor pagination (DynamoDB Local, through HTTP)', () => {
   it('rejects a forged cursor, or one from another list, with 422 at ["query", "cursor"]', async () => {
     const fromUrls = nextOf((await api.get('/urls?limit=1')).headers.get('link')) ?? '';
     const cursor = new URLSearchParams(fromUrls.split('?')[1]).get('cursor');
-    for (const path of ['/urls?cursor=not-a-cursor', `/events?cursor=${cursor}`, `/urls?user_id=999&cursor=${cursor}`]) {
+    for (const path of [
+      '/urls?cursor=not-a-cursor',
+      `/events?cursor=${cursor}`,
+      `/urls?user_id=999&cursor=${cursor}`,
+    ]) {
       const response = await api.get<{ detail: { loc: string[] }[] }>(path);
       expect(response.status).toBe(422);
       expect(response.body.detail[0]?.loc).toEqual(['query', 'cursor']);

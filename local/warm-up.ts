@@ -1,0 +1,65 @@
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { provisionTable } from './provision.js';
+
+/**
+ * Exercises a fresh DynamoDB Local for a moment before the gateway opens, on a scratch table it then drops.
+ * A cold JVM serves the first thousands of requests several times slower while it compiles them, and load
+ * that arrives right after `npm start` then queues for seconds; a short warm-up moves that cost to start-up.
+ */
+export async function warmUpDynamoDb(durationMs: number): Promise<void> {
+  const tableName = `warm-up-${Date.now().toString(36)}`;
+  await provisionTable(tableName);
+  const client = new DynamoDBClient({});
+  const db = DynamoDBDocumentClient.from(client);
+  const deadline = Date.now() + durationMs;
+  const item = (i: number) => ({
+    PK: `W#${i}`,
+    SK: 'W',
+    GSI1PK: 'W',
+    GSI1SK: String(i).padStart(16, '0'),
+    payload: 'warm-up item with a few attributes',
+    n: i,
+    flag: true,
+  });
+  let next = 0;
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      next += 25;
+      const base = next;
+      await db.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [tableName]: Array.from({ length: 25 }, (_, i) => ({ PutRequest: { Item: item(base + i) } })),
+          },
+        }),
+      );
+      await db.send(new GetCommand({ TableName: tableName, Key: { PK: `W#${base}`, SK: 'W' }, ConsistentRead: true }));
+      await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': 'W' },
+          Limit: 100,
+        }),
+      );
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [0, 1, 2].map((i) => ({
+            Put: { TableName: tableName, Item: item(-base - i), ConditionExpression: 'attribute_not_exists(PK)' },
+          })),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  client.destroy();
+}
