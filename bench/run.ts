@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scenarios } from './scenario.js';
+import { scenarios } from './scenarios.js';
 
 /**
  * `npm run bench [-- name ...]`: runs the benchmarks (all, or those named) against a service of their own,

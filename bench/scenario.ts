@@ -1,19 +1,9 @@
-import { bulkImport } from './bulk-import.js';
-import { bundles } from './bundles.js';
-import { callsPerRequest } from './calls-per-request.js';
-import { handlerCpu } from './handler-cpu.js';
+import { scenarios } from './scenarios.js';
 
 /**
  * Runs one benchmark in this process and prints its markdown lines as JSON on the last line. Each
  * benchmark gets a process of its own because the functions read their configuration once per process.
  */
-export const scenarios: Record<string, () => Promise<string[]>> = {
-  'calls-per-request': callsPerRequest,
-  'bulk-import': bulkImport,
-  bundles,
-  'handler-cpu': handlerCpu,
-};
-
 const name = process.argv[2];
 if (name) {
   const run = scenarios[name];

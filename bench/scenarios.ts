@@ -1,0 +1,12 @@
+import { bulkImport } from './bulk-import.js';
+import { bundles } from './bundles.js';
+import { callsPerRequest } from './calls-per-request.js';
+import { handlerCpu } from './handler-cpu.js';
+
+/** Every benchmark of `npm run bench`, by name. */
+export const scenarios: Record<string, () => Promise<string[]>> = {
+  'calls-per-request': callsPerRequest,
+  'bulk-import': bulkImport,
+  bundles,
+  'handler-cpu': handlerCpu,
+};
