@@ -1,6 +1,6 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { captureLogs, httpClient, startTestService } from '../support/service.js';
 
 /** The error contract end to end, through HTTP, against DynamoDB Local. */
 describe('error contract (DynamoDB Local, through HTTP)', () => {
@@ -129,31 +129,17 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
 
   // Runs last: it removes this file's table to make every store call fail.
   it('answers an unhandled failure (injected: the table is deleted) 500 with exactly the fallback body', async () => {
-    // Logs are captured from the process's streams: the structured log is part of the contract here.
-    const writes: string[] = [];
-    const originals = [process.stdout.write, process.stderr.write];
-    for (const stream of [process.stdout, process.stderr]) {
-      stream.write = ((chunk: string | Uint8Array) => {
-        writes.push(String(chunk));
-        return true;
-      }) as typeof stream.write;
-    }
-    try {
+    // The structured log is part of the contract here, so the process's output is captured.
+    const { result: response, lines } = await captureLogs(async () => {
       await new DynamoDBClient({}).send(new DeleteTableCommand({ TableName: service.tableName }));
-      const response = await api.get('/users/1');
-      expect(response.status).toBe(500);
-      expect(response.text).toBe('{"detail":"Internal Server Error"}');
-      const requestId = response.headers.get('x-request-id');
-      const logged = writes.map((line) => line.trim()).filter((line) => line.includes('Unhandled error'));
-      expect(logged).toHaveLength(1);
-      const entry = JSON.parse(logged[0] as string);
-      expect(entry.requestId).toBe(requestId);
-      expect(entry.error.stack).toContain('ResourceNotFoundException');
-    } finally {
-      [process.stdout.write, process.stderr.write] = originals as [
-        typeof process.stdout.write,
-        typeof process.stderr.write,
-      ];
-    }
+      return api.get('/users/1');
+    });
+    expect(response.status).toBe(500);
+    expect(response.text).toBe('{"detail":"Internal Server Error"}');
+    const logged = lines.filter((line) => line.includes('Unhandled error'));
+    expect(logged).toHaveLength(1);
+    const entry = JSON.parse(logged[0] as string);
+    expect(entry.requestId).toBe(response.headers.get('x-request-id'));
+    expect(entry.error.stack).toContain('ResourceNotFoundException');
   });
 });

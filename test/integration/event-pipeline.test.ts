@@ -12,7 +12,8 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { eventually, httpClient, startTestService } from '../support/service.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { captureLogs, eventually, httpClient, startTestService } from '../support/service.js';
 
 /**
  * The automatic-event pipeline: handlers → SQS emulator → poller → writer → DynamoDB Local. The queue is
@@ -23,8 +24,6 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;
   const sqs = new SQSClient({});
-  type Event = { id: number; url_id: number; user_id: number; event_type: string; details: Record<string, unknown> };
-  type Url = { id: number; user_id: number; short_code: string; original_url: string };
   let owner: { id: number };
 
   const eventsOf = async (urlId: number) => (await api.get<Event[]>(`/events?url_id=${urlId}&limit=1000`)).body;
@@ -152,27 +151,14 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
   // Runs last: it deletes this file's queue.
   it('still redirects when the queue is gone (injected: queue deleted), logging the event whole and counting it', async () => {
     const url = await createUrl();
-    const captured: string[] = [];
-    const originals = [process.stdout.write, process.stderr.write];
-    for (const stream of [process.stdout, process.stderr]) {
-      stream.write = ((chunk: string | Uint8Array) => {
-        captured.push(String(chunk));
-        return true;
-      }) as typeof stream.write;
-    }
-    try {
+    const unsent = await counter('events_unsent_total');
+    const { result: response, lines } = await captureLogs(async () => {
       await sqs.send(new DeleteQueueCommand({ QueueUrl: service.queueUrl }));
-      const unsent = await counter('events_unsent_total');
-      const response = await api.get(`/urls/${url.short_code}/redirect`);
-      expect(response.status).toBe(302);
-      expect(await counter('events_unsent_total')).toBe(unsent + 1);
-      const logged = captured.find((line) => line.includes('Event could not be queued'));
-      expect(JSON.parse(logged ?? '{}').unsent_event).toMatchObject({ url_id: url.id, event_type: 'click' });
-    } finally {
-      [process.stdout.write, process.stderr.write] = originals as [
-        typeof process.stdout.write,
-        typeof process.stderr.write,
-      ];
-    }
+      return api.get(`/urls/${url.short_code}/redirect`);
+    });
+    expect(response.status).toBe(302);
+    expect(await counter('events_unsent_total')).toBe(unsent + 1);
+    const logged = lines.find((line) => line.includes('Event could not be queued'));
+    expect(JSON.parse(logged ?? '{}').unsent_event).toMatchObject({ url_id: url.id, event_type: 'click' });
   });
 });

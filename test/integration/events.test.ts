@@ -1,18 +1,11 @@
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event } from '../../shared/records.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /** POST /events and GET /events through HTTP against DynamoDB Local. */
 describe('events API (DynamoDB Local, through HTTP)', () => {
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;
-  type Event = {
-    id: number;
-    url_id: number;
-    user_id: number;
-    event_type: string;
-    timestamp: string;
-    details: Record<string, unknown>;
-  };
   let alice: { id: number };
   let bob: { id: number };
   let aliceUrl: { id: number };

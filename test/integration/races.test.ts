@@ -1,6 +1,7 @@
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { UrlRecord as Url } from '../../shared/records.js';
 import { eventually, httpClient, startTestService } from '../support/service.js';
 
 /** Concurrency between deletes and the writes that would attach things to what is deleted. */
@@ -8,7 +9,6 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;
   const sqs = new SQSClient({});
-  type Url = { id: number; short_code: string };
 
   const queueDrained = () =>
     eventually(async () => {

@@ -1,4 +1,5 @@
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { shortCodeSource } from '../../shared/short-code.js';
 import { eventually, httpClient, startTestService } from '../support/service.js';
 
@@ -8,25 +9,6 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let sequence = 0;
-
-  type Url = {
-    id: number;
-    user_id: number;
-    short_code: string;
-    original_url: string;
-    title: string | null;
-    is_active: boolean;
-    created_at: string;
-    updated_at: string;
-  };
-  type Event = {
-    id: number;
-    url_id: number;
-    user_id: number;
-    event_type: string;
-    timestamp: string;
-    details: Record<string, unknown>;
-  };
 
   const createUrl = async (body: Record<string, unknown> = {}) => {
     const response = await api.post<Url>('/urls', {

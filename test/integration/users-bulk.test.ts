@@ -1,4 +1,5 @@
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { UserRecord as User } from '../../shared/records.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
@@ -7,8 +8,6 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
   let api: ReturnType<typeof httpClient>;
   let sequence = 0;
   const tag = () => `b${++sequence}${Date.now().toString(36)}`;
-
-  type User = { id: number; username: string; email: string };
 
   /** Uploads a file the way fetch/browsers do (FormData). */
   async function upload(content: string | Buffer, filename = 'users.csv', field = 'file') {

@@ -1,4 +1,5 @@
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /** Users through HTTP against DynamoDB Local: every status and detail of the spec and the contract. */
@@ -7,8 +8,6 @@ describe('users (DynamoDB Local, through HTTP)', () => {
   let api: ReturnType<typeof httpClient>;
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${++sequence}x${Date.now().toString(36)}`;
-
-  type User = { id: number; username: string; email: string; created_at: string };
   const createUser = async (username = unique('user'), email = `${unique('mail')}@example.com`) => {
     const response = await api.post<User>('/users', { username, email });
     expect(response.status).toBe(201);
@@ -210,9 +209,6 @@ describe('users (DynamoDB Local, through HTTP)', () => {
   });
 
   describe('DELETE /users/{id}', () => {
-    type Url = { id: number; short_code: string };
-    type Event = { id: number; url_id: number; user_id: number };
-
     it('deletes the user, its URLs with their short codes, and every related event; nothing else', async () => {
       const victim = await createUser();
       const bystander = await createUser();

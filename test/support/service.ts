@@ -61,3 +61,27 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Runs `work` while capturing what the process writes to stdout and stderr (the structured logs), and
+ * returns the captured lines with its result. Nothing is printed meanwhile.
+ */
+export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
+  const lines: string[] = [];
+  const originals = [process.stdout.write, process.stderr.write] as const;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.write = ((chunk: string | Uint8Array) => {
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.trim() !== ''),
+      );
+      return true;
+    }) as typeof stream.write;
+  }
+  try {
+    return { result: await work(), lines };
+  } finally {
+    [process.stdout.write, process.stderr.write] = originals;
+  }
+}
