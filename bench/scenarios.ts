@@ -1,6 +1,7 @@
 import { bulkImport } from './bulk-import.js';
 import { bundles } from './bundles.js';
 import { callsPerRequest } from './calls-per-request.js';
+import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
 
 /** Every benchmark of `npm run bench`, by name. */
@@ -8,5 +9,6 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   'calls-per-request': callsPerRequest,
   'bulk-import': bulkImport,
   bundles,
+  'event-pipeline': eventPipeline,
   'handler-cpu': handlerCpu,
 };
