@@ -85,6 +85,8 @@ export async function startQueuePoller({
         MaxNumberOfMessages: MAX_MESSAGES,
         WaitTimeSeconds: 0,
         MessageSystemAttributeNames: ['All'],
+        // The emulator answers the older parameter; both ask for the receive count the writer logs.
+        AttributeNames: ['All'],
       }),
     );
     const messages = out.Messages ?? [];

@@ -94,7 +94,8 @@ describe('npm start lifecycle (real processes)', () => {
       expect(await exitOf(second.child)).toBe(0);
     }
     expect(javaProcessesUsing(dataRoot)).toEqual([]);
-  });
+    // Two real start-ups (JVM, warm-up) and stops, slower when other test files load the machine.
+  }, 180_000);
 
   it('loads the bundled seed on a fresh start with ENABLE_STARTUP_SEED, and skips it once users exist', async () => {
     const port = await freePort();
@@ -103,6 +104,7 @@ describe('npm start lifecycle (real processes)', () => {
       PORT: String(port),
       DATA_DIR: path.join(dataRoot, 'seeded'),
       ENABLE_STARTUP_SEED: 'true',
+      LOCAL_WARM_UP_MS: '0',
     });
     for (const expected of [
       'seed:     loaded 400 users, 2000 URLs, 3400 events',
@@ -118,7 +120,7 @@ describe('npm start lifecycle (real processes)', () => {
         expect(await exitOf(service.child)).toBe(0);
       }
     }
-  });
+  }, 180_000);
 
   it('exits non-zero with one clear line when Java is missing', async () => {
     const env = serviceEnvironment({ PORT: String(await freePort()), PATH: path.dirname(process.execPath) });
