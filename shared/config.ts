@@ -1,3 +1,5 @@
+import { defaultMetricsNamespace } from './metric-names.js';
+
 /**
  * The functions' configuration, read from the environment and checked once, when the module is first
  * imported: a bad setup fails the cold start with a clear message rather than a request halfway through.
@@ -42,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     tableName,
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
     serviceName: env.SERVICE_NAME || 'url-shortener',
-    metricsNamespace: env.METRICS_NAMESPACE || 'UrlShortener',
+    metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,
     emitEmbeddedMetrics: flag(
       'EMIT_EMBEDDED_METRICS',
       env.EMIT_EMBEDDED_METRICS,

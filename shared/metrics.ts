@@ -1,5 +1,6 @@
 import { Configuration, createMetricsLogger, Unit } from 'aws-embedded-metrics';
 import { config } from './config.js';
+import { metricNames } from './metric-names.js';
 
 /**
  * Counters of this process, served by GET /metrics/json, and mirrored to CloudWatch as embedded-metric
@@ -53,9 +54,9 @@ export interface RequestObservation {
 /** Counts one HTTP response as `http_requests_total{route,method,status}` and records its latency. */
 export async function recordRequest({ route, method, status, durationMs }: RequestObservation): Promise<void> {
   const labels = { route, method, status: String(status) };
-  increment('http_requests_total', labels);
-  await emit('http_requests_total', labels, 1, {
-    name: 'http_request_duration_ms',
+  increment(metricNames.requests, labels);
+  await emit(metricNames.requests, labels, 1, {
+    name: metricNames.requestDuration,
     value: durationMs,
     unit: Unit.Milliseconds,
   });
@@ -89,7 +90,7 @@ export function metricsSnapshot() {
       series: entries.map(({ labels, value }) => ({ ...labels, value })),
     };
   }
-  if (!result.http_requests_total) result.http_requests_total = { total: 0, by_status: {}, series: [] };
+  result[metricNames.requests] ??= { total: 0, by_status: {}, series: [] };
   const memory = process.memoryUsage();
   return {
     ...result,

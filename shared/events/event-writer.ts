@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { logger } from '../logger.js';
+import { metricNames } from '../metric-names.js';
 import { recordCount } from '../metrics.js';
 import { reserveEventIds, storeDeliveredEvent } from '../store/events.js';
 import { type EventMessage, eventMessage } from './event-message.js';
@@ -54,10 +55,10 @@ export async function writeEventBatch(records: SQSRecord[]): Promise<SQSBatchRes
   }
 
   await Promise.all([
-    recordCount('events_stored_total', {}, counts.stored),
-    recordCount('events_duplicate_total', {}, counts.duplicate),
-    recordCount('events_dropped_total', {}, counts.dropped),
-    recordCount('events_failed_total', {}, failures.length),
+    recordCount(metricNames.eventsStored, {}, counts.stored),
+    recordCount(metricNames.eventsDuplicate, {}, counts.duplicate),
+    recordCount(metricNames.eventsDropped, {}, counts.dropped),
+    recordCount(metricNames.eventsFailed, {}, failures.length),
   ]);
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }

@@ -3,6 +3,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../clock.js';
 import { config } from '../config.js';
 import { logger } from '../logger.js';
+import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
 import type { AutomaticEventType, EventMessage } from './event-message.js';
@@ -36,9 +37,9 @@ export async function publishUrlEvent(
   };
   try {
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }));
-    increment('events_published_total', { event_type: eventType });
+    increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
     logger.error('Event could not be queued', { unsent_event: message, error: error as Error });
-    await recordCount('events_unsent_total', { event_type: eventType });
+    await recordCount(metricNames.eventsUnsent, { event_type: eventType });
   }
 }

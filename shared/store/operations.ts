@@ -10,6 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { metricNames } from '../metric-names.js';
 import { increment } from '../metrics.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
@@ -24,7 +25,7 @@ import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
 const client = new DynamoDBClient({ requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } } });
 client.middlewareStack.add(
   (next, context) => (args) => {
-    increment('dynamodb_calls_total', { operation: String(context.commandName).replace(/Command$/, '') });
+    increment(metricNames.dynamoDbCalls, { operation: String(context.commandName).replace(/Command$/, '') });
     return next(args);
   },
   { step: 'initialize', name: 'countDynamoDbCalls' },

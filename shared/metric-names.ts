@@ -1,0 +1,26 @@
+/**
+ * The names of every metric the functions count, in one place for the code that counts them, the alarms
+ * and the dashboard (lib/), so an alarm cannot watch a name the code no longer writes.
+ */
+export const defaultMetricsNamespace = 'UrlShortener';
+
+export const metricNames = {
+  /** Per response, dimensions route, method, status. */
+  requests: 'http_requests_total',
+  /** Per response, same dimensions, milliseconds. */
+  requestDuration: 'http_request_duration_ms',
+  /** Calls to DynamoDB by operation (in-process only: GET /metrics/json and benchmarks). */
+  dynamoDbCalls: 'dynamodb_calls_total',
+  /** Automatic events accepted by the queue, by event_type (in-process only). */
+  eventsPublished: 'events_published_total',
+  /** Automatic events a route could not queue (logged whole as `unsent_event`), dimension event_type. */
+  eventsUnsent: 'events_unsent_total',
+  /** Automatic events the writer stored. */
+  eventsStored: 'events_stored_total',
+  /** Queue messages the writer had stored before (redeliveries). */
+  eventsDuplicate: 'events_duplicate_total',
+  /** Automatic events the writer dropped because their URL or user no longer exists. */
+  eventsDropped: 'events_dropped_total',
+  /** Queue messages the writer failed this time (left for redelivery or the dead-letter queue). */
+  eventsFailed: 'events_failed_total',
+} as const;
