@@ -14,14 +14,15 @@ import {
 } from './record-schemas.js';
 import { type RouteDefinition, routes } from './routes.js';
 import {
+  booleanWords,
   createEventBody,
   createUrlBody,
   createUserBody,
+  documentedJsonSchemas,
   idPath,
   listEventsQuery,
   listUrlsQuery,
   listUsersQuery,
-  queryBoolean,
   renameUserBody,
   shortCodePath,
   updateUrlBody,
@@ -47,6 +48,7 @@ interface Parameter {
 
 interface Header {
   description: string;
+  required?: boolean;
   schema: JsonSchema;
 }
 
@@ -68,7 +70,9 @@ interface Operation {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
+  security: [];
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -78,7 +82,23 @@ export interface OpenApiDocument {
 }
 
 function jsonSchema(schema: core.$ZodType, io: 'input' | 'output'): JsonSchema {
-  const generated: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const generated: JsonSchema = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // What zod cannot say from the checks (lengths after trimming, integers carried as text) is written
+    // beside the schema in shared/schemas.ts.
+    override: ({ zodSchema, jsonSchema: generatedPart }) => {
+      const documented = documentedJsonSchemas.get(zodSchema);
+      if (!documented) return;
+      const part = generatedPart as Record<string, unknown>;
+      if (documented.mode === 'replace') {
+        // A default or description comes from the wrapping schema, not from the checks being replaced.
+        for (const key of Object.keys(part)) if (key !== 'default' && key !== 'description') delete part[key];
+      }
+      Object.assign(part, io === 'input' ? documented.input : documented.output);
+    },
+  });
   // OpenAPI 3.1 schemas are 2020-12 already; a `$schema` in every one of them would only be noise.
   delete generated.$schema;
   return generated;
@@ -118,7 +138,10 @@ const errorResponses = {
   PayloadTooLarge: errorResponse('The request body, or the uploaded CSV (at most 4 MiB), is too large'),
   MethodNotAllowed: {
     ...errorResponse('The path exists, but not with this method: {"detail": "Method Not Allowed"}'),
-    headers: { ...requestIdHeader, Allow: { description: 'The methods the path has', schema: { type: 'string' } } },
+    headers: {
+      ...requestIdHeader,
+      Allow: { description: 'The methods the path has', required: true, schema: { type: 'string' } },
+    },
   },
   TooManyRequests: errorResponse('Throttled: {"detail": "Too Many Requests"}'),
   InternalServerError: errorResponse('An unexpected failure: {"detail": "Internal Server Error"}, no internals'),
@@ -128,6 +151,7 @@ const errorResponses = {
 
 /** Every operation may answer these, whatever its inputs. */
 const commonErrors = {
+  405: responseRef('MethodNotAllowed'),
   429: responseRef('TooManyRequests'),
   500: responseRef('InternalServerError'),
   502: responseRef('BadGateway'),
@@ -183,13 +207,10 @@ const queryMeanings: Record<string, string> = {
   limit: 'Most records to return.',
   user_id: 'Only records of this user.',
   url_id: 'Only events of this URL.',
-  is_active: 'Only active (true) or only inactive (false) URLs.',
+  is_active: `Only active (true) or only inactive (false) URLs; ${booleanWords.join(', ')}, in any case.`,
   event_type: 'Only events of this type.',
   cursor: 'The cursor of a previous answer\'s `Link: <...>; rel="next"` header: the list resumes after its last item.',
 };
-
-/** How `queryBoolean` reads text; the test parses each word to keep this true. */
-export const booleanWords = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
 
 /** The route table's operations, keyed `${method} ${path}` as in `routes.ts`. */
 const operations: Record<string, OperationEntry> = {
@@ -315,40 +336,19 @@ const operations: Record<string, OperationEntry> = {
 const asObject = (schema: core.JSONSchema._JSONSchema | undefined): JsonSchema =>
   typeof schema === 'object' ? schema : {};
 
-/**
- * A query or path parameter arrives as text, and zod's input schema says only "string" for the ones parsed
- * into integers or booleans: an integer's output schema supplies its bounds and default, and a boolean is
- * recognised as `queryBoolean` itself, its transform having no JSON Schema.
- */
-function describeText(
-  property: core.$ZodType | undefined,
-  text: JsonSchema,
-  value: JsonSchema,
-): { schema: JsonSchema; note?: string } {
-  if (text.type !== 'string') return { schema: text };
-  const fallback = value.default === undefined ? {} : { default: String(value.default) };
-  if (value.type === 'integer') {
-    const { minimum, maximum } = value;
-    const range = maximum === Number.MAX_SAFE_INTEGER ? `${minimum} or more` : `from ${minimum} to ${maximum}`;
-    return { schema: { type: 'string', pattern: '^[0-9]+$', ...fallback }, note: `An integer, ${range}.` };
-  }
-  if (property === queryBoolean) {
-    return { schema: text, note: `A boolean: ${booleanWords.join(', ')}, in any case.` };
-  }
-  return { schema: text };
-}
-
+/** Query and path parameters: the JSON Schema of what each accepts (integers as integers, with their bounds). */
 function parameters(location: Parameter['in'], schema: z.ZodMiniObject, meanings: Record<string, string>) {
   const accepted = jsonSchema(schema, 'input');
+  // zod writes a default only into the output schema: it is what an absent parameter becomes.
   const parsed = jsonSchema(schema, 'output');
-  return Object.entries(accepted.properties ?? {}).map(([name, text]): Parameter => {
-    const described = describeText(schema.shape[name], asObject(text), asObject(parsed.properties?.[name]));
+  return Object.entries(accepted.properties ?? {}).map(([name, property]): Parameter => {
+    const fallback = asObject(parsed.properties?.[name]).default;
     return {
       name,
       in: location,
       required: location === 'path' || (accepted.required ?? []).includes(name),
-      description: [meanings[name], described.note].filter(Boolean).join(' '),
-      schema: described.schema,
+      description: meanings[name] ?? '',
+      schema: { ...asObject(property), ...(fallback !== undefined && { default: fallback }) },
     };
   });
 }
@@ -362,7 +362,13 @@ function successResponse(success: Success): Response {
         description: success.description,
         headers: {
           ...requestIdHeader,
-          Location: { description: 'The original URL, exactly as stored', schema: { type: 'string' } },
+          Location: {
+            description:
+              'The original URL: as stored when it is printable ASCII without spaces, otherwise its standard ' +
+              'ASCII serialization (punycode host, percent-encoded path, query and fragment)',
+            required: true,
+            schema: { type: 'string', pattern: '^[\\x21-\\x7E]+$' },
+          },
         },
       };
     default: {
@@ -449,7 +455,12 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
         'Every error body is JSON with a `detail` field: a string, or for a 422 the list of validation issues. ' +
         'An unknown path answers 404 {"detail": "Not Found"}; a known path with a method it does not have ' +
         'answers 405 (`#/components/responses/MethodNotAllowed`) with an `Allow` header.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Relative: the service that serves this document (locally http://localhost:3000, in AWS the CloudFront domain).
+    servers: [{ url: '/', description: 'The service that serves this document' }],
+    // No authentication, by design (the specification's): every operation is public.
+    security: [],
     paths,
     components: {
       schemas: Object.fromEntries(

@@ -1,3 +1,4 @@
+import { parseJsonExactly } from './json.js';
 import type { Item } from './store/operations.js';
 
 /** The records as the API returns them, with fields in the contract's order. */
@@ -53,11 +54,23 @@ export const toUrlRecord = (item: Item): UrlRecord => ({
   updated_at: String(item.updated_at),
 });
 
+/**
+ * An event's details are stored as their JSON text: DynamoDB's maps refuse empty keys, nesting past 32
+ * levels and numbers outside 38 digits, and any JSON object must come back as it was sent. Items written
+ * before that kept a map, which reads back as it is.
+ */
+export const storedDetails = (details: Record<string, unknown>): string => JSON.stringify(details);
+
+function detailsOf(stored: unknown): Record<string, unknown> {
+  if (typeof stored === 'string') return parseJsonExactly(stored) as Record<string, unknown>;
+  return (stored as Record<string, unknown> | undefined) ?? {};
+}
+
 export const toEventRecord = (item: Item): EventRecord => ({
   id: Number(item.id),
   url_id: Number(item.url_id),
   user_id: Number(item.user_id),
   event_type: String(item.event_type),
   timestamp: String(item.timestamp),
-  details: (item.details as Record<string, unknown> | undefined) ?? {},
+  details: detailsOf(item.details),
 });

@@ -1,26 +1,68 @@
+import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
+import { isRawJsonNumber, nestingDepth } from './json.js';
 
 /**
  * Every request schema of the API, in one module: the handlers validate with them and the OpenAPI
  * description is generated from them. Limits are CONTRACT.md's.
+ *
+ * Where zod's checks cannot be turned into JSON Schema exactly (a length counted after trimming, the
+ * address forms the service accepts), the schema carries its JSON Schema here, beside the check it
+ * describes (`documentedAs`); shared/openapi.ts uses it, and the integration suite's OpenAPI check holds the
+ * two to each other.
  */
+
+type JsonSchema = core.JSONSchema.BaseSchema;
+
+/**
+ * The JSON Schema of a schema as a request carries it (`input`) and as a response returns it (`output`):
+ * either the whole description (`replace`), or constraints added to what zod generates (`extend`).
+ */
+export interface DocumentedJsonSchema {
+  input: JsonSchema;
+  output: JsonSchema;
+  mode: 'replace' | 'extend';
+}
+export const documentedJsonSchemas = new WeakMap<object, DocumentedJsonSchema>();
+
+function documentedAs<T extends object>(schema: T, input: JsonSchema, output: JsonSchema = input): T {
+  documentedJsonSchemas.set(schema, { input, output, mode: 'replace' });
+  return schema;
+}
+
+function constrainedAs<T extends object>(schema: T, constraints: JsonSchema): T {
+  documentedJsonSchemas.set(schema, { input: constraints, output: constraints, mode: 'extend' });
+  return schema;
+}
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
-const digitsOnly = (type: string, msg: string) =>
-  z.refine<string>((value) => /^\s*\+?\d+\s*$/.test(value), { message: msg, params: { type } });
+/** Strings must be well-formed Unicode: a lone surrogate cannot be stored (DynamoDB keeps UTF-8). */
+const wellFormed = z.refine<string>((value) => value.isWellFormed(), {
+  message: 'String should be valid Unicode (no unpaired surrogates)',
+  params: { type: 'string_unicode' },
+});
 
 /** An integer carried as text (path or query), parsed strictly: "1.5", "1e3" and "abc" are refused. */
 function integerText(bounds: { min: number; max: number }) {
-  return z.pipe(
-    z
-      .string()
-      .check(digitsOnly('int_parsing', 'Input should be a valid integer, unable to parse string as an integer')),
+  const schema = z.pipe(
+    z.string().check(
+      z.refine((value) => /^\s*[+-]?\d+\s*$/.test(value), {
+        message: 'Input should be a valid integer, unable to parse string as an integer',
+        params: { type: 'int_parsing' },
+      }),
+    ),
+    // Digits only, so the number is whole; beyond 2^53 it is only approximate, which the bound then refuses.
     z.pipe(
       z.transform((value: string) => Number(value.trim())),
-      z.int().check(z.gte(bounds.min), z.lte(bounds.max)),
+      z.number().check(z.gte(bounds.min), z.lte(bounds.max)),
     ),
   );
+  return documentedAs(schema, {
+    type: 'integer',
+    minimum: bounds.min,
+    ...(bounds.max < MAX_ID ? { maximum: bounds.max } : { maximum: MAX_ID }),
+  });
 }
 
 /** An optional integer query parameter with a default. */
@@ -31,21 +73,33 @@ export function queryInteger(bounds: { min: number; max: number; default: number
 /** An optional positive-id query parameter (a filter). */
 export const queryId = z.optional(integerText({ min: 1, max: MAX_ID }));
 
+export const booleanWords = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] as const;
 const truthy = new Set(['true', '1', 'yes', 'on']);
 const falsy = new Set(['false', '0', 'no', 'off']);
 
 /** A boolean query parameter: true/false/1/0/yes/no/on/off, any case. */
 export const queryBoolean = z.optional(
-  z.pipe(
-    z.string().check(
-      z.refine((value: string) => truthy.has(value.trim().toLowerCase()) || falsy.has(value.trim().toLowerCase()), {
-        message: 'Input should be a valid boolean, unable to interpret input',
-        params: { type: 'bool_parsing' },
-      }),
+  documentedAs(
+    z.pipe(
+      z.string().check(
+        z.refine((value: string) => truthy.has(value.trim().toLowerCase()) || falsy.has(value.trim().toLowerCase()), {
+          message: 'Input should be a valid boolean, unable to interpret input',
+          params: { type: 'bool_parsing' },
+        }),
+      ),
+      z.transform((value: string) => truthy.has(value.trim().toLowerCase())),
     ),
-    z.transform((value: string) => truthy.has(value.trim().toLowerCase())),
+    {
+      type: 'string',
+      pattern: `^\\s*(?:${booleanWords.map((word) => [...word].map(anyCase).join('')).join('|')})\\s*$`,
+    },
   ),
 );
+
+/** A character class matching one letter in either case, for JSON Schema patterns (which have no flags). */
+function anyCase(letter: string): string {
+  return letter.toLowerCase() === letter.toUpperCase() ? letter : `[${letter.toLowerCase()}${letter.toUpperCase()}]`;
+}
 
 /** Path parameters of `/{resource}/{id}`: a positive integer. */
 export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
@@ -54,11 +108,55 @@ export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
 export const shortCodePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const positiveId = z.int().check(z.gte(1), z.lte(MAX_ID));
-export const username = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
-export const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email());
-export const title = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
+
+/**
+ * A name or title: surrounding whitespace is trimmed, then 1 to `max` characters. JSON Schema counts before
+ * trimming, so the pattern says it: optional whitespace, the text (first and last character not blank),
+ * optional whitespace.
+ */
+function trimmedText(max: number) {
+  const text = `\\S(?:[\\s\\S]{0,${max - 2}}\\S)?`;
+  return documentedAs(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(max), wellFormed),
+    { type: 'string', pattern: `^\\s*${text}\\s*$` },
+    { type: 'string', minLength: 1, maxLength: max, pattern: `^${text}$` },
+  );
+}
+
+export const username = trimmedText(255);
+export const title = trimmedText(255);
+
+/**
+ * The addresses the service accepts: RFC 5322's dot-atoms before the `@`, a domain of letter-or-digit labels
+ * (hyphens inside) and an alphabetic top-level label. Every `format: email` checker we know accepts these
+ * (ajv-formats, zod), so an address stored here passes `format: email` when it is read back.
+ */
+const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const emailText = `${atom}(?:\\.${atom})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}`;
+const emailPattern = new RegExp(`^${emailText}$`);
+export const email = documentedAs(
+  z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254),
+    z.refine((value) => emailPattern.test(value), {
+      message: 'value is not a valid email address',
+      params: { type: 'value_error' },
+    }),
+  ),
+  // No `format: email` on input: surrounding whitespace is trimmed first, which the format would refuse.
+  { type: 'string', pattern: `^\\s*(?=\\S{1,254}\\s*$)${emailText}\\s*$` },
+  { type: 'string', format: 'email', maxLength: 254, pattern: `^${emailText.replaceAll('A-Z', '')}$` },
+);
+
+/** Characters no URL may carry: C0 controls, DEL and C1 controls (CR, LF and NUL would break a Location header). */
+const CONTROL = '\\u0000-\\u001F\\u007F-\\u009F';
+const controlCharacter = new RegExp(`[${CONTROL}]`);
+/** `http://` or `https://`, any case, then a host (not `/`, `\`, `?`, `#` or blank). */
+const webAddressStart = '[Hh][Tt][Tt][Pp][Ss]?://[^\\s/\\\\?#]';
 
 function isWebAddress(value: string): boolean {
+  if (!new RegExp(`^${webAddressStart}`).test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -67,25 +165,82 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** The redirect target: an absolute http(s) URL, stored exactly as sent after trimming. */
-export const originalUrl = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(2048),
-  z.refine(isWebAddress, {
-    message: 'URL must be an absolute http or https address',
-    params: { type: 'url_parsing' },
-  }),
+/**
+ * The redirect target: an absolute http(s) URL of at most 2048 characters, international characters
+ * allowed, control characters not; stored exactly as sent after trimming.
+ */
+export const originalUrl = documentedAs(
+  z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(2048),
+    wellFormed,
+    z.refine((value) => !controlCharacter.test(value), {
+      message: 'URL must not contain control characters',
+      params: { type: 'url_parsing' },
+    }),
+    z.refine(isWebAddress, {
+      message: 'URL must be an absolute http or https address',
+      params: { type: 'url_parsing' },
+    }),
+  ),
+  {
+    type: 'string',
+    pattern: `^\\s*(?=[^${CONTROL}]{1,2048}\\s*$)${webAddressStart}[^${CONTROL}]*$`,
+    description: 'An absolute http or https URL, at most 2048 characters after trimming, with no control characters',
+  },
+  {
+    type: 'string',
+    maxLength: 2048,
+    pattern: `^${webAddressStart}[^${CONTROL}]*$`,
+  },
 );
 
-const MAX_DETAILS_BYTES = 16 * 1024;
-export const eventDetails = z.record(z.string(), z.unknown()).check(
-  z.refine((details) => Buffer.byteLength(JSON.stringify(details)) <= MAX_DETAILS_BYTES, {
-    message: `details must be at most ${MAX_DETAILS_BYTES} bytes when serialized`,
-    params: { type: 'value_error' },
-  }),
+export const MAX_DETAILS_BYTES = 16 * 1024;
+/** Deeper than this, a details object cannot be serialized safely; no real payload comes close. */
+export const MAX_DETAILS_DEPTH = 256;
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !isRawJsonNumber(value);
+
+/** Serialized size in bytes, or Infinity when it cannot be serialized. */
+function serializedBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value));
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * An event's free-form payload: any JSON object of at most 16 KiB serialized, kept exactly as sent (key for
+ * key, `__proto__` and empty keys included; numbers beyond a double's precision as written). The object
+ * itself is passed on, not a copy: copying through a record schema would drop a `__proto__` key.
+ */
+export const eventDetails = documentedAs(
+  z
+    .custom<Record<string, unknown>>(isJsonObject, {
+      message: 'Input should be a valid dictionary',
+      params: { type: 'dict_type' },
+    })
+    .check(
+      z.refine((details) => nestingDepth(details) <= MAX_DETAILS_DEPTH, {
+        message: `details must not nest more than ${MAX_DETAILS_DEPTH} levels`,
+        params: { type: 'value_error' },
+        abort: true,
+      }),
+      z.refine((details) => serializedBytes(details) <= MAX_DETAILS_BYTES, {
+        message: `details must be at most ${MAX_DETAILS_BYTES} bytes when serialized`,
+        params: { type: 'value_error' },
+      }),
+    ),
+  {
+    type: 'object',
+    description: `Any JSON object of at most ${MAX_DETAILS_BYTES} bytes serialized (UTF-8) and ${MAX_DETAILS_DEPTH} levels deep, returned exactly as sent`,
+  },
 );
-export const eventType = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+
+export const eventType = trimmedText(100);
 
 export const createUserBody = z.object({ username, email });
 export const renameUserBody = z.object({ username });
@@ -103,14 +258,15 @@ export const createUrlBody = z.object({
   original_url: originalUrl,
   title: z.optional(z.nullable(title)),
 });
-export const updateUrlBody = z
-  .object({ title: z.optional(z.nullable(title)), is_active: z.optional(z.boolean()) })
-  .check(
+export const updateUrlBody = constrainedAs(
+  z.object({ title: z.optional(z.nullable(title)), is_active: z.optional(z.boolean()) }).check(
     z.refine((body) => body.title !== undefined || body.is_active !== undefined, {
       message: 'At least one of title or is_active is required',
       params: { type: 'missing' },
     }),
-  );
+  ),
+  { anyOf: [{ required: ['title'] }, { required: ['is_active'] }] },
+);
 
 const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
 const limit = queryInteger({ min: 1, max: 1000, default: 100 });

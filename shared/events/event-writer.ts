@@ -1,4 +1,5 @@
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
+import { parseJsonExactly } from '../json.js';
 import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { recordCount } from '../metrics.js';
@@ -7,7 +8,7 @@ import { type EventMessage, eventMessage } from './event-message.js';
 
 function parseMessage(record: SQSRecord): EventMessage | undefined {
   try {
-    const result = eventMessage.safeParse(JSON.parse(record.body));
+    const result = eventMessage.safeParse(parseJsonExactly(record.body));
     return result.success ? result.data : undefined;
   } catch {
     return undefined;

@@ -43,9 +43,21 @@ function nextLink(event: APIGatewayProxyEvent, cursor: string): string {
   return `<${event.path}?${query}>; rel="next"`;
 }
 
-/** A core that answers with a redirect instead of JSON. */
+/**
+ * The `Location` for a stored URL: the URL itself when it is printable ASCII without spaces, otherwise its
+ * WHATWG serialization (punycode host, percent-encoded path, query and fragment), which is always valid in
+ * a header. Stored URLs passed the URL parser, so serializing them cannot fail.
+ */
+export function locationHeader(url: string): string {
+  return /^[\x21-\x7E]+$/.test(url) ? url : new URL(url).href;
+}
+
+/** A core that answers with a redirect to `target` instead of JSON. */
 export class Redirect {
-  constructor(readonly location: string) {}
+  readonly location: string;
+  constructor(target: string) {
+    this.location = locationHeader(target);
+  }
 }
 
 const securityHeaders = { 'X-Content-Type-Options': 'nosniff' };

@@ -1,5 +1,6 @@
 import type { core } from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../errors.js';
+import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../json.js';
 
 /** Where a value came from; the first segment of every 422 `loc`. */
 export type InputSource = 'body' | 'query' | 'path';
@@ -63,27 +64,45 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
   }
 }
 
-/** Validates one part of a request; on failure throws every issue in the contract's 422 shape. */
+/**
+ * Validates one part of a request; on failure throws every issue in the contract's 422 shape, one per field
+ * (zod may report a value twice, for instance an integer past 2^53 as both unsafe and over the maximum).
+ */
 export function validateInput<T>(source: InputSource, schema: Parseable<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new RequestValidationError(result.error.issues.map((issue) => toValidationIssue(source, input, issue)));
+  const byField = new Map<string, ValidationIssue>();
+  for (const issue of result.error.issues) {
+    const converted = toValidationIssue(source, input, issue);
+    const field = JSON.stringify(converted.loc);
+    if (!byField.has(field)) byField.set(field, converted);
+  }
+  throw new RequestValidationError([...byField.values()]);
 }
 
-/** Parses a JSON request body; text that is not JSON, or JSON that is not an object, is a 422 at `["body"]`. */
+/**
+ * Parses a JSON request body; text that is not JSON, or JSON that is not an object, is a 422 at `["body"]`.
+ * Nested numbers keep their exact value (shared/json.ts); the body's own fields are numbers as JavaScript
+ * reads them, so that an id past 2^53 is refused by its bound like any other too-large id.
+ */
 export function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {
   const text = raw === null ? '' : isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (text.trim() === '') throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new RequestValidationError([{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]);
+    parsed = parseJsonExactly(text);
+  } catch (error) {
+    const msg = error instanceof RangeError ? 'JSON nested too deeply' : 'JSON decode error';
+    throw new RequestValidationError([{ loc: ['body'], msg, type: 'json_invalid' }]);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new RequestValidationError([
       { loc: ['body'], msg: 'Input should be a valid dictionary or object', type: 'model_attributes_type' },
     ]);
   }
-  return parsed as Record<string, unknown>;
+  const body = parsed as Record<string, unknown>;
+  for (const [key, value] of Object.entries(body)) {
+    if (isRawJsonNumber(value)) body[key] = approximateNumber(value);
+  }
+  return body;
 }

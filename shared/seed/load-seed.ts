@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
+import { parseJsonExactly } from '../json.js';
 import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
 import { eventItem } from '../store/events.js';
 import { accessPatterns, keys } from '../store/keys.js';
@@ -69,7 +70,7 @@ export async function readSeed(dir: string) {
     user_id: positiveInteger(row.user_id ?? '', 'event user_id'),
     event_type: String(row.event_type),
     timestamp: seedTimestamp(String(row.timestamp)),
-    details: JSON.parse(String(row.details || '{}')) as Record<string, unknown>,
+    details: parseJsonExactly(String(row.details || '{}')) as Record<string, unknown>,
   }));
   return { users, urls, events };
 }

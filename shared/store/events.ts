@@ -1,7 +1,7 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { EventMessage } from '../events/event-message.js';
-import { type EventRecord, type Page, toEventRecord } from '../records.js';
+import { type EventRecord, type Page, storedDetails, toEventRecord } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { check, type Item, put, readWindow, reserveIds, transact, type Window } from './operations.js';
 import { URL_NOT_FOUND } from './urls.js';
@@ -11,7 +11,12 @@ import { USER_NOT_FOUND, userIsActive } from './users.js';
 const DELIVERY_MARKER_TTL_SECONDS = 15 * 24 * 3600;
 
 export function eventItem(event: EventRecord): Item {
-  return { ...keys.event(event.url_id, event.id), ...indexAttributes.event(event), ...event };
+  return {
+    ...keys.event(event.url_id, event.id),
+    ...indexAttributes.event(event),
+    ...event,
+    details: storedDetails(event.details),
+  };
 }
 
 const urlExists = (urlId: number) => check(keys.url(urlId), 'attribute_exists(PK)');

@@ -142,4 +142,32 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
     expect(entry.requestId).toBe(response.headers.get('x-request-id'));
     expect(entry.error.stack).toContain('ResourceNotFoundException');
   });
+
+  it.each([
+    ['/users?page=99999999999999999999', ['query', 'page'], 'less_than_equal'],
+    ['/users/9007199254740992', ['path', 'id'], 'less_than_equal'],
+    ['/users?page=-1', ['query', 'page'], 'greater_than_equal'],
+    ['/urls?skip=-1', ['query', 'skip'], 'greater_than_equal'],
+    ['/users/-5', ['path', 'id'], 'greater_than_equal'],
+  ])('reports %s once, as a bounds error', async (path, loc, type) => {
+    const response = await api.get<{ detail: { loc: string[]; type: string }[] }>(path);
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([expect.objectContaining({ loc, type })]);
+  });
+
+  it('reports a body id beyond 2^53 once, as a bounds error', async () => {
+    const response = await api.request('POST', '/urls', undefined, {
+      raw: '{"user_id":99999999999999999999,"original_url":"https://example.com/"}',
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      detail: [
+        {
+          loc: ['body', 'user_id'],
+          msg: 'Input should be less than or equal to 9007199254740991',
+          type: 'less_than_equal',
+        },
+      ],
+    });
+  });
 });

@@ -98,6 +98,18 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
     expect(replayed).toHaveLength(1);
   });
 
+  it("stores an automatic event's details exactly, through the same path as POST /events", async () => {
+    const url = await createUrl();
+    const body = JSON.stringify(message(url, { event_type: 'exact' }));
+    const exact = '{"id":1234567890123456789,"":{"__proto__":1},"huge":1e400}';
+    await send(body.replace(/"details":\{[^}]*\}/, `"details":${exact}`));
+    const listed = await eventually(async () => {
+      const response = await api.get(`/events?url_id=${url.id}&event_type=exact`);
+      return response.text.includes('"exact"') ? response.text : undefined;
+    });
+    expect(listed).toContain(`"details":${exact}`);
+  });
+
   it('stores the good messages of a batch and moves a poison one to the dead-letter queue after its receives', async () => {
     const url = await createUrl();
     const poisonId = randomUUID();

@@ -78,6 +78,47 @@ describe('events API (DynamoDB Local, through HTTP)', () => {
     expect(response.body.detail).toEqual([expect.objectContaining({ loc, type })]);
   });
 
+  /** Sends `details` as raw JSON text, as a client that is not JavaScript would. */
+  const recordRaw = (detailsText: string) =>
+    api.request<Event>('POST', '/events', undefined, {
+      raw: `{"url_id":${aliceUrl.id},"user_id":${alice.id},"event_type":"raw","details":${detailsText}}`,
+    });
+  /** The details of an event as the API returns them, as text, through POST and through GET /events. */
+  const detailsTexts = async (detailsText: string) => {
+    const created = await recordRaw(detailsText);
+    expect(created.status).toBe(201);
+    const listed = await api.get<Event[]>(`/events?url_id=${aliceUrl.id}&event_type=raw&limit=1000`);
+    const id = created.body.id;
+    const listedText = listed.text.slice(listed.text.indexOf(`{"id":${id},`));
+    return [created.text, listedText].map((text) => {
+      const start = text.indexOf('"details":') + '"details":'.length;
+      return text.slice(start, start + detailsText.length);
+    });
+  };
+
+  it.each([
+    ['integers beyond 2^53, digit for digit', '{"tweet_id":1234567890123456789,"neg":-98765432109876543210}'],
+    ["numbers outside DynamoDB's range", '{"tiny":1e-200,"huge":1e+300,"least":5e-324,"beyond":1e400}'],
+    ['decimals with more digits than a double holds', '{"pi":3.14159265358979323846264338327950288}'],
+    ['empty keys at any depth', '{"":1,"a":{"":{"":[{"":null}]}}}'],
+    ['objects nested 40 levels', `${'{"n":'.repeat(40)}1${'}'.repeat(40)}`],
+    ['a key named __proto__', '{"__proto__":{"a":1},"ok":1}'],
+    ['unicode, escapes and lone surrogates', '{"emoji":"😀","quote":"\\"","lone":"\\ud800"}'],
+  ])('stores and returns %s exactly', async (_, detailsText) => {
+    const [created, listed] = await detailsTexts(detailsText);
+    expect(JSON.parse(created as string)).toEqual(JSON.parse(detailsText));
+    expect(listed).toBe(created);
+    if (!detailsText.includes('e+300') && !detailsText.includes('\\')) expect(created).toBe(detailsText);
+  });
+
+  it('refuses details nested deeper than 256 levels with 422 at ["body", "details"]', async () => {
+    const response = await recordRaw(`${'['.repeat(300)}${']'.repeat(300)}`);
+    expect(response.status).toBe(422);
+    const deep = await recordRaw(`${'{"n":'.repeat(300)}1${'}'.repeat(300)}`);
+    expect(deep.status).toBe(422);
+    expect(deep.body).toMatchObject({ detail: [{ loc: ['body', 'details'], type: 'value_error' }] });
+  });
+
   it('lists by id and filters by url_id, user_id and event_type, alone and together', async () => {
     const a = await record(aliceUrl.id, alice.id, 'view');
     const b = await record(aliceUrl.id, bob.id, 'view');

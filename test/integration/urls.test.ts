@@ -261,6 +261,48 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       expect(click?.details).not.toHaveProperty('referrer');
     });
 
+    it.each([
+      [
+        'a path, query and emoji',
+        'https://example.com/✓/日本?q=😀',
+        'https://example.com/%E2%9C%93/%E6%97%A5%E6%9C%AC?q=%F0%9F%98%80',
+      ],
+      ['an international host', 'https://exämple.com/päth', 'https://xn--exmple-cua.com/p%C3%A4th'],
+      ['a space in the path', 'https://example.com/a b', 'https://example.com/a%20b'],
+      ['printable ASCII, kept as stored', 'HTTPS://Example.com/A?b=%zz', 'HTTPS://Example.com/A?b=%zz'],
+    ])('redirects a URL with %s to its ASCII form, stored as sent', async (_, original, location) => {
+      const url = await createUrl({ original_url: original });
+      expect(url.original_url).toBe(original);
+      const response = await api.get(`/urls/${url.short_code}/redirect`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(location);
+      const [click] = await eventOf(url.id, 'click');
+      expect(click?.details.original_url).toBe(original);
+    });
+
+    it.each([
+      ['a carriage return', 'https://example.com/a\rb'],
+      ['a line feed', 'https://example.com/a\nSet-Cookie: x=1'],
+      ['a NUL', 'https://example.com/a\u0000b'],
+      ['a tab', 'https://example.com/a\tb'],
+      ['a C1 control', 'https://example.com/a\u0085b'],
+    ])('refuses a URL with %s inside with 422 at ["body", "original_url"]', async (_, original) => {
+      const response = await api.post<{ detail: { loc: string[]; type: string }[] }>('/urls', {
+        user_id: owner.id,
+        original_url: original,
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'original_url'] })]);
+    });
+
+    it.each(['http:example.com', 'https:\\\\example.com', 'https:///example.com'])(
+      'refuses %s, which is not in the scheme://host form',
+      async (original) => {
+        const response = await api.post('/urls', { user_id: owner.id, original_url: original });
+        expect(response.status).toBe(422);
+      },
+    );
+
     it('answers an unknown code 404 "URL not found" in JSON', async () => {
       const response = await api.get('/urls/zzzzzz/redirect');
       expect(response.status).toBe(404);

@@ -1,6 +1,6 @@
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UserRecord as User } from '../../shared/records.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { expectDocumented, httpClient, startTestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
 describe('bulk user import (DynamoDB Local, through HTTP)', () => {
@@ -14,7 +14,25 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
     const form = new FormData();
     form.append(field, new Blob([content], { type: 'text/csv' }), filename);
     const response = await fetch(`${service.url}/users/bulk`, { method: 'POST', body: form });
-    return { status: response.status, body: (await response.json()) as { count?: number; detail?: unknown } };
+    return documented(response, 'multipart/form-data') as Promise<{
+      status: number;
+      body: { count?: number; detail?: unknown };
+    }>;
+  }
+
+  /** The answer as status and JSON, after checking the exchange against the OpenAPI document. */
+  async function documented(response: Response, requestContentType: string) {
+    const text = await response.text();
+    expectDocumented({
+      method: 'POST',
+      url: '/users/bulk',
+      requestContentType,
+      requestBody: '(multipart form)',
+      status: response.status,
+      responseHeaders: response.headers,
+      responseText: text,
+    });
+    return { status: response.status, body: JSON.parse(text) as unknown };
   }
 
   /** Uploads with a hand-built body, for the boundary formats of other clients (curl, Python requests). */
@@ -33,7 +51,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
       headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       body,
     });
-    return { status: response.status, body: (await response.json()) as { count?: number } };
+    return documented(response, 'multipart/form-data') as Promise<{ status: number; body: { count?: number } }>;
   }
 
   const findByEmail = async (email: string) => {

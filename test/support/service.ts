@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../local/runtime.js';
+import { checkExchange, type Exchange } from './openapi-check.js';
 
 /**
  * One running service for a test file: the real gateway, handlers and event writer, on a table and queue
@@ -17,8 +18,20 @@ export interface JsonResponse<T = unknown> {
   text: string;
 }
 
-/** A small HTTP client for the tests: sends JSON (or raw text) and parses what comes back. */
-export function httpClient(baseUrl: string) {
+/**
+ * Fails the calling test when an exchange and the OpenAPI document disagree (test/support/openapi-check.ts):
+ * every request the integration suite sends is also a check of the published description.
+ */
+export function expectDocumented(exchange: Exchange): void {
+  const problems = checkExchange(exchange);
+  if (problems.length > 0) throw new Error(`The OpenAPI document and the service disagree:\n${problems.join('\n')}`);
+}
+
+/**
+ * A small HTTP client for the tests: sends JSON (or raw text) and parses what comes back. Every exchange is
+ * checked against the OpenAPI document unless `checkOpenApi` is false (a gateway serving stand-in routes).
+ */
+export function httpClient(baseUrl: string, options: { checkOpenApi?: boolean } = {}) {
   async function request<T = unknown>(
     method: string,
     path: string,
@@ -26,13 +39,23 @@ export function httpClient(baseUrl: string) {
     init: { raw?: string | Buffer; headers?: Record<string, string> } = {},
   ): Promise<JsonResponse<T>> {
     const payload = init.raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: { ...(payload !== undefined && { 'Content-Type': 'application/json' }), ...init.headers },
-      body: payload,
-    });
+    const headers: Record<string, string> = {
+      ...(payload !== undefined && { 'Content-Type': 'application/json' }),
+      ...init.headers,
+    };
+    const response = await fetch(`${baseUrl}${path}`, { method, redirect: 'manual', headers, body: payload });
     const text = await response.text();
+    if (options.checkOpenApi !== false) {
+      expectDocumented({
+        method,
+        url: path,
+        requestContentType: Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
+        requestBody: payload === undefined ? undefined : payload.toString(),
+        status: response.status,
+        responseHeaders: response.headers,
+        responseText: text,
+      });
+    }
     let parsed: unknown = text;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);

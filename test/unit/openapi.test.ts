@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { booleanWords, buildOpenApiDocument } from '../../shared/openapi.js';
+import { buildOpenApiDocument } from '../../shared/openapi.js';
 import { type RouteDefinition, routes } from '../../shared/routes.js';
-import { listUrlsQuery } from '../../shared/schemas.js';
+import { booleanWords, listUrlsQuery } from '../../shared/schemas.js';
 
 /** The OpenAPI description against the route table and the request schemas (no network). */
 const document = buildOpenApiDocument();
@@ -74,17 +74,27 @@ describe('OpenAPI description (no network)', () => {
     });
   });
 
-  it('describes integer query text with the bounds and default of its schema', () => {
+  it('describes integer query and path parameters as integers with their bounds and default', () => {
     expect(parameter('get', '/users', 'per_page')).toEqual({
       name: 'per_page',
       in: 'query',
       required: false,
-      description: expect.stringContaining('from 1 to 100'),
-      schema: { type: 'string', pattern: '^[0-9]+$', default: '10' },
+      description: 'Users per page.',
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     });
-    expect(parameter('get', '/urls', 'limit')?.description).toContain('from 1 to 1000');
-    expect(parameter('get', '/events', 'skip')?.description).toContain('0 or more');
-    expect(parameter('get', '/urls/{id}', 'id')).toMatchObject({ in: 'path', required: true });
+    expect(parameter('get', '/urls', 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    expect(parameter('get', '/events', 'skip')?.schema).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(parameter('get', '/urls/{id}', 'id')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    });
+  });
+
+  it('states that no operation needs authentication, where the service is, and under which licence', () => {
+    expect(document.security).toEqual([]);
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
 
   it('lists only words queryBoolean accepts, in any case', () => {
@@ -105,7 +115,7 @@ describe('OpenAPI description (no network)', () => {
     expect(Object.keys(operation('post', '/urls').responses)).toEqual(
       expect.arrayContaining(['201', '404', '413', '422', '503']),
     );
-    expect(Object.keys(operation('get', '/health').responses)).toEqual(['200', '429', '500', '502', '504']);
+    expect(Object.keys(operation('get', '/health').responses)).toEqual(['200', '405', '429', '500', '502', '504']);
     expect(operation('get', '/urls/{id}/redirect').responses['302']).toMatchObject({
       headers: { Location: expect.any(Object) },
     });

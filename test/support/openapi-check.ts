@@ -1,0 +1,210 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { buildOpenApiDocument } from '../../shared/openapi.js';
+
+/**
+ * Holds every HTTP exchange of the integration suite to the OpenAPI document the service publishes, in both
+ * directions: a request the document accepts must not be refused as invalid (422), a request it refuses must
+ * not succeed, and every answer must be one the operation documents, with a body and headers that fit.
+ * `httpClient` (service.ts) runs every exchange through `checkExchange`; a mismatch fails the test that made it.
+ */
+
+export interface Exchange {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  requestContentType?: string;
+  /** The body as sent (text), when it was text. */
+  requestBody?: string;
+  status: number;
+  responseHeaders: Headers;
+  responseText: string;
+}
+
+/**
+ * Rules the service enforces that JSON Schema cannot state, so a 422 there is expected for a request the
+ * document accepts: the serialized size and depth of `details`, and a cursor that belongs to another list.
+ * Also the multipart upload's `file` field, because this check does not parse multipart bodies.
+ */
+const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.file']);
+
+type JsonObject = Record<string, unknown>;
+interface Operation {
+  parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonObject }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonObject }> };
+  responses: Record<string, JsonObject>;
+}
+
+const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: JsonObject;
+};
+
+// ajv-formats is CommonJS with its function as the default export.
+type AddFormats = (instance: Ajv2020) => unknown;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats(ajv);
+ajv.addSchema({ ...document, $id: 'openapi' });
+
+const compiled = new Map<string, ValidateFunction>();
+/** A validator for the schema at a JSON pointer inside the document (so its `#/components/...` refs resolve). */
+function validatorAt(pointer: string): ValidateFunction {
+  let validate = compiled.get(pointer);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `openapi#${pointer}` });
+    compiled.set(pointer, validate);
+  }
+  return validate;
+}
+const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+function resolve<T>(node: T | { $ref: string }): T {
+  const ref = (node as { $ref?: string }).$ref;
+  if (!ref) return node as T;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((value, segment) => (value as JsonObject)[segment], document) as T;
+}
+
+/** Path templates, the most specific first (a literal segment beats a parameter, as in API Gateway). */
+const templates = Object.keys(document.paths)
+  .map((template) => {
+    const segments = template.split('/').filter(Boolean);
+    return {
+      template,
+      segments,
+      specificity: segments.map((segment) => (segment.startsWith('{') ? '0' : '1')).join(''),
+    };
+  })
+  .sort((a, b) => b.specificity.localeCompare(a.specificity));
+
+function matchTemplate(pathname: string) {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const candidate of templates) {
+    if (candidate.segments.length !== segments.length) continue;
+    const parameters: Record<string, string> = {};
+    const fits = candidate.segments.every((segment, i) => {
+      const actual = segments[i] ?? '';
+      if (segment.startsWith('{')) {
+        parameters[segment.slice(1, -1)] = decodeURIComponent(actual);
+        return true;
+      }
+      return segment === actual;
+    });
+    if (fits) return { template: candidate.template, parameters };
+  }
+  return undefined;
+}
+
+/** Text parameters as a validator sees them once deserialized: an integer parameter's digits as a number. */
+function deserialize(value: string, schema: JsonObject): unknown {
+  return schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
+}
+
+function errorsOf(validate: ValidateFunction, where: string): string[] {
+  return (validate.errors ?? []).map((error) => `${where}${error.instancePath} ${error.message}`);
+}
+
+/** Why the document refuses this request, or nothing when it accepts it. */
+function requestProblems(exchange: Exchange, template: string, operation: Operation, parameters: JsonObject) {
+  const url = new URL(exchange.url, 'http://service');
+  const problems: string[] = [];
+  const base = `/paths/${pointerSegment(template)}/${exchange.method.toLowerCase()}`;
+  (operation.parameters ?? []).forEach((parameter, index) => {
+    const raw = parameter.in === 'path' ? (parameters[parameter.name] as string) : url.searchParams.get(parameter.name);
+    if (raw === null || raw === undefined) {
+      if (parameter.required) problems.push(`${parameter.in}.${parameter.name} is required`);
+      return;
+    }
+    const validate = validatorAt(`${base}/parameters/${index}/schema`);
+    if (!validate(deserialize(raw, parameter.schema)))
+      problems.push(...errorsOf(validate, `${parameter.in}.${parameter.name}`));
+  });
+  if (operation.requestBody) {
+    const mediaType = (exchange.requestContentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (exchange.requestBody === undefined || exchange.requestBody === '') {
+      if (operation.requestBody.required) problems.push('the body is required');
+    } else if (!(mediaType in operation.requestBody.content)) {
+      problems.push(`the body's media type ${mediaType || '(none)'} is not documented`);
+    } else if (mediaType === 'application/json') {
+      let body: unknown;
+      try {
+        body = JSON.parse(exchange.requestBody);
+      } catch {
+        problems.push('the body is not JSON');
+      }
+      const validate = validatorAt(`${base}/requestBody/content/application~1json/schema`);
+      if (body !== undefined && !validate(body)) problems.push(...errorsOf(validate, 'body'));
+    }
+  }
+  return problems;
+}
+
+/** Why the answer does not fit what the operation documents for its status, or nothing. */
+function responseProblems(exchange: Exchange, template: string, operation: Operation): string[] {
+  const method = exchange.method.toLowerCase() === 'head' ? 'get' : exchange.method.toLowerCase();
+  const status = String(exchange.status);
+  const documented = operation.responses[status];
+  if (!documented) return [`status ${status} is not documented for ${exchange.method} ${template}`];
+  const response = resolve<{ content?: Record<string, unknown>; headers?: Record<string, JsonObject> }>(documented);
+  const problems: string[] = [];
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    const required = resolve<{ required?: boolean }>(header).required === true;
+    if (required && !exchange.responseHeaders.has(name)) problems.push(`header ${name} is missing`);
+  }
+  const contentType = exchange.responseHeaders.get('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!response.content || exchange.method === 'HEAD') {
+    if (exchange.responseText !== '') problems.push(`status ${status} documents no body, but one was sent`);
+    return problems;
+  }
+  if (!(contentType in response.content)) {
+    return [...problems, `content type ${contentType || '(none)'} is not documented for status ${status}`];
+  }
+  if (contentType !== 'application/json') return problems;
+  const pointer =
+    'content' in documented
+      ? `/paths/${pointerSegment(template)}/${method}/responses/${status}/content/application~1json/schema`
+      : `${(documented as unknown as { $ref: string }).$ref.replace(/^#/, '')}/content/application~1json/schema`;
+  const validate = validatorAt(pointer);
+  let body: unknown;
+  try {
+    body = JSON.parse(exchange.responseText);
+  } catch {
+    return [...problems, 'the body is not JSON'];
+  }
+  if (!validate(body)) problems.push(...errorsOf(validate, 'response'));
+  return problems;
+}
+
+/** Everything about this exchange that the document and the service disagree on (empty when they agree). */
+export function checkExchange(exchange: Exchange): string[] {
+  const { pathname } = new URL(exchange.url, 'http://service');
+  const matched = matchTemplate(pathname);
+  if (exchange.method === 'OPTIONS') return []; // CORS preflight, answered by the gateway itself
+  if (!matched)
+    return exchange.status === 404 ? [] : [`${pathname} is not in the document but answered ${exchange.status}`];
+  const operations = document.paths[matched.template] ?? {};
+  const method = exchange.method.toLowerCase() === 'head' ? 'get' : exchange.method.toLowerCase();
+  const operation = operations[method];
+  if (!operation) {
+    return exchange.status === 405
+      ? []
+      : [`${exchange.method} ${matched.template} is not documented but answered ${exchange.status}`];
+  }
+
+  const refused = requestProblems(exchange, matched.template, operation, matched.parameters);
+  const problems = responseProblems(exchange, matched.template, operation);
+  const accepted = exchange.status < 400;
+  if (accepted && refused.length > 0) {
+    problems.push(`the service accepted a request the document refuses: ${refused.join('; ')}`);
+  }
+  if (exchange.status === 422 && refused.length === 0) {
+    const issues = (JSON.parse(exchange.responseText) as { detail: { loc: (string | number)[] }[] }).detail;
+    const beyondSchema = issues.every((issue) => rulesBeyondJsonSchema.has(issue.loc.slice(0, 2).join('.')));
+    if (!beyondSchema) problems.push(`the document accepts a request the service refused: ${exchange.responseText}`);
+  }
+  return problems.map((problem) => `${exchange.method} ${exchange.url} → ${exchange.status}: ${problem}`);
+}
