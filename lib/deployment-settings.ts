@@ -1,33 +1,32 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { parseAllowedOrigins } from '../shared/http/cors.js';
+import { flagValue, integerValue } from '../shared/setting-values.js';
 import type { ServiceStackProps } from './service-stack.js';
 
 /** What `bin/app.ts` builds, read from CDK context (`-c key=value` or cdk.json); README lists every key. */
 export interface DeploymentSettings {
   service: Pick<
     ServiceStackProps,
-    'retainData' | 'throttlingRateLimit' | 'throttlingBurstLimit' | 'alarmEmail' | 'enableStartupSeed' | 'logRetention'
+    | 'retainData'
+    | 'throttlingRateLimit'
+    | 'throttlingBurstLimit'
+    | 'alarmEmail'
+    | 'enableStartupSeed'
+    | 'logRetention'
+    | 'corsAllowedOrigins'
   >;
   /** Requests per client IP in 5 minutes for the WAF rule; the firewall stack exists only when set. */
   wafRateLimit?: number;
 }
 
-function flag(key: string, raw: unknown): boolean | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw === 'boolean') return raw;
-  if (/^(true|1|yes|on)$/i.test(String(raw))) return true;
-  if (/^(false|0|no|off)$/i.test(String(raw))) return false;
-  throw new Error(`Context ${key} must be true or false, got "${String(raw)}"`);
-}
+/** A context value that may be absent (the stack's default then applies). */
+const optional = <T>(raw: unknown, read: (value: unknown) => T): T | undefined =>
+  raw === undefined || raw === '' ? undefined : read(raw);
 
-function positiveInteger(key: string, raw: unknown): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`Context ${key} must be a positive integer, got "${String(raw)}"`);
-  }
-  return value;
-}
+const flag = (key: string, raw: unknown) => optional(raw, (value) => flagValue(key, value, false));
+const positiveInteger = (key: string, raw: unknown) =>
+  optional(raw, (value) => integerValue(key, value, 0, { min: 1, max: Number.MAX_SAFE_INTEGER }));
 
 function retention(raw: unknown): RetentionDays | undefined {
   const days = positiveInteger('logRetentionDays', raw);
@@ -59,6 +58,9 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
       alarmEmail,
       enableStartupSeed: flag('ENABLE_STARTUP_SEED', context('ENABLE_STARTUP_SEED') ?? env.ENABLE_STARTUP_SEED),
       logRetention: retention(context('logRetentionDays')),
+      corsAllowedOrigins: optional(context('corsAllowedOrigins'), (value) =>
+        parseAllowedOrigins('corsAllowedOrigins', String(value)),
+      ),
     },
     wafRateLimit: positiveInteger('wafRateLimit', context('wafRateLimit')),
   };

@@ -26,7 +26,16 @@ import { shortLinkFunctionCode } from './short-link-function.js';
  * match API Gateway's). `Referer` and `User-Agent` go into click events; `Content-Type` selects JSON or a
  * multipart upload; `CloudFront-Viewer-Country` is the only location the service may see (no IP is kept).
  */
-const forwardedHeaders = ['Content-Type', 'Referer', 'User-Agent', 'CloudFront-Viewer-Country'] as const;
+const forwardedHeaders = [
+  'Content-Type',
+  'Referer',
+  'User-Agent',
+  'CloudFront-Viewer-Country',
+  // CORS: the functions and the preflight answer depend on them.
+  'Origin',
+  'Access-Control-Request-Method',
+  'Access-Control-Request-Headers',
+] as const;
 
 export interface EdgeDistributionProps {
   api: RestApi;
@@ -59,16 +68,28 @@ export class EdgeDistribution extends Construct {
       headerBehavior: OriginRequestHeaderBehavior.allowList(...forwardedHeaders),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
+    const origin = new RestApiOrigin(props.api);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'URL shortener',
       defaultBehavior: {
-        origin: new RestApiOrigin(props.api),
+        origin,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
         originRequestPolicy,
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        // The API reference (GET /docs and its files) is static: cached at the edge and compressed there.
+        '/docs*': {
+          origin,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        },
       },
       // North America and Europe only: the cheapest class; other viewers are served from those edges.
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -15,7 +15,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/routes.js';
+import { type AllowedOrigins, corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds } from '../shared/http/cors.js';
+import { type HttpMethod, methodsOfResource, type RouteDefinition } from '../shared/routes.js';
 
 /** The headers every answer of the gateway itself carries, as the functions' answers do. */
 const errorHeaders = {
@@ -95,6 +96,8 @@ export interface ServiceApiProps {
   throttlingBurstLimit?: number;
   /** How long access and execution logs are kept. @default RetentionDays.ONE_MONTH */
   logRetention?: RetentionDays;
+  /** Origins browser pages may call the API from (CORS). @default '*' */
+  corsAllowedOrigins?: AllowedOrigins;
 }
 
 /**
@@ -122,6 +125,8 @@ export class ServiceApi extends Construct {
       // CloudFront is the edge; an edge-optimized API would put a second distribution behind it.
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: ['multipart/form-data'],
+      // Gzip what a client accepts compressed when it is large: the API reference's script (1.7 MB), long lists.
+      minCompressionSize: Size.kibibytes(8),
       // Access logs need the account's API Gateway logging role; the setting is per account and Region.
       cloudWatchRole: true,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
@@ -146,23 +151,44 @@ export class ServiceApi extends Construct {
     });
     this.api.deploymentStage.node.addDependency(executionLogs);
 
-    const methodsByPath = new Map<string, string[]>();
+    const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
+    const methodsByPath = new Map<string, HttpMethod[]>();
     for (const { route, handler } of props.routes) {
-      this.api.root
-        .resourceForPath(route.path)
-        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }));
+      const resource = this.api.root.resourceForPath(route.path);
+      const integration = new LambdaIntegration(handler, { allowTestInvoke: false });
+      resource.addMethod(route.method, integration);
+      // HEAD is answered by the GET route's function (without a body, without events).
+      if (route.method === 'GET') resource.addMethod('HEAD', integration);
       methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
     }
     for (const [path, methods] of methodsByPath) {
-      const { integration, options } = methodNotAllowed(methods);
-      this.api.root.resourceForPath(path).addMethod('ANY', integration, options);
+      const resource = this.api.root.resourceForPath(path);
+      const allowed = methodsOfResource(methods);
+      resource.addCorsPreflight({
+        allowOrigins: corsAllowedOrigins === '*' ? ['*'] : [...corsAllowedOrigins],
+        allowMethods: allowed,
+        allowHeaders: corsAllowedHeaders,
+        exposeHeaders: corsExposedHeaders,
+        maxAge: Duration.seconds(corsMaxAgeSeconds),
+      });
+      const { integration, options } = methodNotAllowed(allowed);
+      resource.addMethod('ANY', integration, options);
     }
 
+    // The gateway's own answers carry CORS headers too, or a page could not read why a call failed. A list
+    // of origins cannot be matched here (gateway responses only substitute), so they name `*` or nothing.
+    const corsOnErrors: Record<string, string> =
+      corsAllowedOrigins === '*'
+        ? {
+            'Access-Control-Allow-Origin': "'*'",
+            'Access-Control-Expose-Headers': `'${corsExposedHeaders.join(', ')}'`,
+          }
+        : {};
     for (const response of gatewayErrorResponses) {
       this.api.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: response.statusCode,
-        responseHeaders: errorHeaders,
+        responseHeaders: { ...errorHeaders, ...corsOnErrors },
         templates: { 'application/json': response.body },
       });
     }

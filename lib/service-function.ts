@@ -8,9 +8,12 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../shared/routes.js';
 import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
+
+export type BundledFiles = NonNullable<RouteDefinition['bundledFiles']>;
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,11 +27,11 @@ export interface ServiceFunctionProps {
   /** How long the function's log group keeps entries. @default RetentionDays.ONE_MONTH */
   logRetention?: RetentionDays;
   /**
-   * A project folder whose `*.csv` files are copied next to the bundle, into a folder of the same name
-   * (the startup seed reads its files there).
+   * Files the function reads at run time: `files` of the project folder `from`, copied into `folder` next
+   * to the bundle (the startup seed's CSV files, the API reference's scripts).
    * @default - only the bundle is deployed
    */
-  bundledCsvFolder?: string;
+  bundledFiles?: BundledFiles;
 }
 
 /**
@@ -48,7 +51,7 @@ export class ServiceFunction extends NodejsFunction {
     });
     // An explicit role instead of AWSLambdaBasicExecutionRole, whose log permissions cover every log group.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    const csvFolder = props.bundledCsvFolder;
+    const bundled = props.bundledFiles;
     super(scope, id, {
       entry: path.join(projectRoot, props.entry),
       handler: 'handler',
@@ -74,13 +77,15 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: [],
         mainFields: bundleMainFields,
         banner: requireBanner,
-        ...(csvFolder && {
+        ...(bundled && {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
             afterBundling: (inputDir: string, outputDir: string) => [
-              `mkdir -p "${outputDir}/${csvFolder}"`,
-              `cp "${inputDir}/${csvFolder}/"*.csv "${outputDir}/${csvFolder}/"`,
+              `mkdir -p "${outputDir}/${bundled.folder}"`,
+              ...bundled.files.map(
+                (file) => `cp "${inputDir}/${bundled.from}/${file}" "${outputDir}/${bundled.folder}/"`,
+              ),
             ],
           },
         }),

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { AllowedOrigins } from '../shared/http/cors.js';
 import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
@@ -38,6 +39,8 @@ export interface ServiceStackProps extends StackProps {
   webAclArn?: string;
   /** How long every log group keeps entries. @default RetentionDays.ONE_MONTH */
   logRetention?: RetentionDays;
+  /** Origins browser pages may call the API from (CORS): `*` or a list. @default '*' */
+  corsAllowedOrigins?: AllowedOrigins;
 }
 
 /**
@@ -48,6 +51,7 @@ export class ServiceStack extends Stack {
   constructor(scope: Construct, id: string, props: ServiceStackProps = {}) {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
     const { table } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
 
@@ -56,9 +60,11 @@ export class ServiceStack extends Stack {
         entry: route.handler,
         ...sizing[route.profile],
         logRetention,
+        bundledFiles: route.bundledFiles,
       });
       handler.useTable(table, route.table);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
+      handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       return { route, handler };
     });
 
@@ -81,6 +87,7 @@ export class ServiceStack extends Stack {
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention,
+      corsAllowedOrigins,
     });
     const edge = new EdgeDistribution(this, 'Edge', { api: api.api, webAclArn: props.webAclArn });
 

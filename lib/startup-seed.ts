@@ -9,6 +9,7 @@ import { ServiceFunction } from './service-function.js';
 
 /** The project folder the seed files come from; the bundle carries them in a folder of the same name. */
 const seedFolder = 'seed';
+const seedFiles = ['users.csv', 'urls.csv', 'events.csv'];
 
 export interface StartupSeedProps {
   table: ITableV2;
@@ -33,7 +34,7 @@ export class StartupSeed extends Construct {
       // Writing a few thousand rows takes seconds; the margin is for a cold table scaling up.
       timeout: Duration.minutes(10),
       logRetention,
-      bundledCsvFolder: seedFolder,
+      bundledFiles: { folder: seedFolder, from: seedFolder, files: seedFiles },
     });
     this.handler.useTable(props.table, 'write');
 

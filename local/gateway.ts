@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { shortLinkFunctionCode } from '../lib/short-link-function.js';
+import { config } from '../shared/config.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../shared/errors.js';
+import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
 import { jsonResponse } from '../shared/http/route.js';
 import { logger } from '../shared/logger.js';
 import { recordRequest } from '../shared/metrics.js';
-import { type RouteDefinition, routeName } from '../shared/routes.js';
+import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
 
 /** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -65,8 +69,9 @@ export function matchRoute(routes: readonly LoadedRoute[], method: string, reque
   }
   if (!best) return { kind: 'no-resource' };
   const onResource = routes.filter((route) => route.path === best.resource);
-  const route = onResource.find((candidate) => candidate.method === method);
-  if (!route) return { kind: 'no-method', allowed: onResource.map((candidate) => candidate.method) };
+  // HEAD is served by the GET route's function, as API Gateway's HEAD methods are (lib/service-api.ts).
+  const route = onResource.find((candidate) => candidate.method === (method === 'HEAD' ? 'GET' : method));
+  if (!route) return { kind: 'no-method', allowed: methodsOfResource(onResource.map((candidate) => candidate.method)) };
   const pathParameters: Record<string, string> = {};
   route.segments.forEach((segment, i) => {
     if (isParameter(segment)) pathParameters[segment.slice(1, -1)] = safeDecode(segments[i] ?? '');
@@ -102,11 +107,11 @@ function* rawHeaderPairs(request: IncomingMessage): Generator<[string, string]> 
 /** Builds the REST API (v1) proxy event API Gateway would hand the function for this request. */
 export function toProxyEvent(
   request: IncomingMessage,
+  url: URL,
   body: Buffer,
   match: { route: Pick<RouteDefinition, 'path'>; pathParameters: Record<string, string> | null },
   requestId: string,
 ): APIGatewayProxyEvent {
-  const url = new URL(request.url ?? '/', 'http://localhost');
   const headers = collectPairs(rawHeaderPairs(request));
   const query = collectPairs(url.searchParams);
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
@@ -236,20 +241,50 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-/** Serves the route table over HTTP exactly as API Gateway would hand requests to the functions. */
+/**
+ * What CloudFront's viewer-request function does in the deployment: `/<code>` becomes the redirect route.
+ * The same source (lib/edge/short-link-rewrite.js) runs here, as CloudFront runs it.
+ */
+function shortLinkRewrite(): (path: string) => string | null {
+  const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ shortLinkTarget })`) as {
+    shortLinkTarget: (uri: string) => string | null;
+  };
+  return edge.shortLinkTarget;
+}
+
+/**
+ * Serves the route table over HTTP exactly as API Gateway (behind CloudFront) would hand requests to the
+ * functions: short links rewritten, CORS preflights answered, HEAD served by the GET route, the gateway's own
+ * errors in the contract's JSON, and one access-log line per request.
+ */
 export async function startGateway(
   routes: readonly LoadedRoute[],
   options: { port: number; host?: string },
 ): Promise<LocalGateway> {
+  const rewriteShortLink = shortLinkRewrite();
   const server = createServer(async (request, response) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const received = new URL(request.url ?? '/', 'http://localhost');
+    const url = new URL(rewriteShortLink(received.pathname) ?? received.pathname, received);
+    url.search = received.search;
+    const origin = request.headers.origin;
     const match = matchRoute(routes, method, url.pathname);
     const startedAt = performance.now();
+    const log = (status: number, durationMs: number) =>
+      logger.info('request', {
+        method,
+        path: received.pathname,
+        status,
+        duration_ms: Math.round(durationMs * 10) / 10,
+        request_id: requestId,
+      });
+    /** The gateway's own answer: CORS headers as API Gateway's gateway responses carry them, counted here. */
     const answer = async (route: string, result: APIGatewayProxyResult) => {
-      send(response, result);
-      await recordRequest({ route, method, status: result.statusCode, durationMs: performance.now() - startedAt });
+      send(response, { ...result, headers: { ...corsHeaders(config.corsAllowedOrigins, origin), ...result.headers } });
+      const durationMs = performance.now() - startedAt;
+      log(result.statusCode, durationMs);
+      await recordRequest({ route, method, status: result.statusCode, durationMs });
     };
     try {
       if (match.kind === 'no-resource') {
@@ -258,13 +293,21 @@ export async function startGateway(
       }
       if (match.kind === 'no-method') {
         request.resume();
+        if (method === 'OPTIONS') {
+          const headers = preflightHeaders(config.corsAllowedOrigins, origin, match.allowed);
+          return await answer('preflight', {
+            statusCode: 204,
+            headers: { ...headers, 'X-Request-Id': requestId },
+            body: '',
+          });
+        }
         return await answer(
           'unmatched',
           gatewayError(new MethodNotAllowedError(), requestId, { Allow: match.allowed.join(', ') }),
         );
       }
       const body = await readBody(request);
-      const event = toProxyEvent(request, body, match, requestId);
+      const event = toProxyEvent(request, url, body, match, requestId);
       const result = await withTimeout(
         match.route.invoke(event, lambdaContext(match.route, Date.now() + INTEGRATION_TIMEOUT_MS)),
         INTEGRATION_TIMEOUT_MS,
@@ -275,7 +318,9 @@ export async function startGateway(
           jsonResponse(504, { detail: 'Endpoint request timed out' }, { 'X-Request-Id': requestId }),
         );
       }
+      // The function's answer goes out as it is (the function stamped its headers and counted it).
       send(response, result);
+      log(result.statusCode, performance.now() - startedAt);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         return await answer('unmatched', gatewayError(new PayloadTooLargeError('Request body too large'), requestId));

@@ -1,87 +1,131 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalRuntime } from './runtime.js';
+import { loadConfig } from '../shared/service-config.js';
+import { SettingError } from '../shared/setting-values.js';
+import { ensurePortFree } from './ports.js';
+import type { LocalRuntime } from './runtime.js';
+import { claimDataFolder, type DataFolderClaim } from './runtime-record.js';
+import { readLocalSettings } from './settings.js';
 
 /**
  * `npm start`: the service on this machine, with no AWS account. Settings come from the environment
  * (README.md, "Configuration"); `--in-memory` keeps nothing between runs.
+ *
+ * Everything that can be checked is checked before anything starts, each failure one line: the settings,
+ * the port, and that no other `npm start` uses the data folder.
  */
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function readPort(raw: string | undefined): number {
-  const port = Number(raw ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`PORT must be a port number, got "${raw}"`);
-    process.exit(1);
-  }
-  return port;
-}
-
-const inMemory = process.argv.includes('--in-memory') || /^(1|true|yes|on)$/i.test(process.env.LOCAL_IN_MEMORY ?? '');
-const dataDir = inMemory ? undefined : path.resolve(projectRoot, process.env.DATA_DIR || '.data', 'dynamodb');
 const startedAt = performance.now();
-const seedEnabled = /^(1|true|yes|on)$/i.test(process.env.ENABLE_STARTUP_SEED ?? '');
-const seedDir = path.resolve(projectRoot, process.env.SEED_DIR || 'seed');
 
-/** One progress line, rewritten in place on a terminal. */
-function showSeedProgress(kind: string, done: number, total: number) {
-  const line = `  seeding ${kind}: ${done}/${total}`;
-  if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(40)}`);
-  else if (done === total) console.log(line);
-}
-
-let runtime: Awaited<ReturnType<typeof startLocalRuntime>>;
-try {
-  runtime = await startLocalRuntime({
-    port: readPort(process.env.PORT),
-    host: process.env.HOST || undefined,
-    dataDir,
-    tableName: process.env.TABLE_NAME || 'url-shortener',
-    queueName: process.env.EVENTS_QUEUE_NAME || 'url-shortener-events',
-    seed: seedEnabled ? { dir: seedDir, onProgress: showSeedProgress } : undefined,
-    warmUpMs: Number(process.env.LOCAL_WARM_UP_MS ?? 3000),
-  });
-  if (process.stdout.isTTY && runtime.seedReport?.seeded) process.stdout.write('\n');
-} catch (error) {
-  console.error(`Could not start the local service: ${(error as Error).message}`);
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
 
+let settings: ReturnType<typeof readLocalSettings>;
+let claim: DataFolderClaim;
+try {
+  settings = readLocalSettings(process.env, process.argv, projectRoot);
+  // The functions' settings too (LOG_LEVEL, CORS_ALLOWED_ORIGINS, ...), as their cold start would.
+  loadConfig({ ...process.env, TABLE_NAME: settings.tableName });
+  await ensurePortFree(settings.port, settings.host);
+  claim = claimDataFolder(settings.dataDir);
+} catch (error) {
+  if (!(error instanceof SettingError)) throw error;
+  fail(error.message);
+}
+
+const relative = (folder: string) => path.relative(process.cwd(), folder) || folder;
+const databaseDir = path.join(settings.dataDir, 'dynamodb');
+
+/** One progress line per kind, rewritten in place on a terminal. */
+function showSeedProgress(kind: string, done: number, total: number) {
+  const line = `  seeding ${kind}: ${done}/${total}`;
+  if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(40)}${done === total ? '\n' : ''}`);
+  else if (done === total) console.log(line);
+}
+
+let runtime: LocalRuntime;
+let stopping = false;
+try {
+  const { startLocalRuntime } = await import('./runtime.js');
+  runtime = await startLocalRuntime({
+    port: settings.port,
+    host: settings.host,
+    dataDir: settings.inMemory ? undefined : databaseDir,
+    tableName: settings.tableName,
+    queueName: settings.queueName,
+    seed: settings.seed && { dir: settings.seed.dir, onProgress: showSeedProgress },
+    warmUpMs: settings.warmUpMs,
+    unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
+    onDatabaseExit: () => {
+      console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
+      void shutdown('DynamoDB Local exit', 1);
+    },
+  });
+} catch (error) {
+  fail(`Could not start the local service: ${(error as Error).message}`);
+}
+
+/** The address to show: loopback and the wildcard addresses are reached as localhost. */
+function shownHost(host: string): string {
+  if (['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+const shownUrl = `http://${shownHost(settings.host)}:${runtime.port}`;
+claim.publish({
+  url: shownUrl,
+  dynamoDbEndpoint: runtime.dynamoDbEndpoint,
+  sqsEndpoint: runtime.sqsEndpoint,
+  queueUrl: runtime.queueUrl,
+  deadLetterQueueUrl: runtime.deadLetterQueueUrl,
+  tableName: runtime.tableName,
+  region: process.env.AWS_REGION,
+});
+
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-const shownUrl = `http://localhost:${runtime.port}`;
+const seedLine = runtime.seedReport
+  ? runtime.seedReport.seeded
+    ? `loaded ${runtime.seedReport.users} users, ${runtime.seedReport.urls} URLs, ${runtime.seedReport.events} events from ${relative(settings.seed?.dir ?? '')}`
+    : 'skipped (users exist already)'
+  : undefined;
 console.log(
   [
     '',
     `  URL shortener is running at ${shownUrl}  (started in ${seconds} s)`,
-    `    try:      curl ${shownUrl}/health`,
-    `    data:     ${dataDir ? path.relative(process.cwd(), dataDir) || dataDir : 'in memory (nothing is kept)'}  (DynamoDB at ${runtime.dynamoDbEndpoint})`,
-    `    events:   queue at ${runtime.sqsEndpoint}`,
-    ...(runtime.seedReport
-      ? [
-          runtime.seedReport.seeded
-            ? `    seed:     loaded ${runtime.seedReport.users} users, ${runtime.seedReport.urls} URLs, ${runtime.seedReport.events} events from ${path.relative(process.cwd(), seedDir) || seedDir}`
-            : '    seed:     skipped (users exist already)',
-        ]
+    `    try:        curl ${shownUrl}/health      API reference: ${shownUrl}/docs`,
+    `    data:       ${settings.inMemory ? 'in memory (nothing is kept)' : relative(databaseDir)}  (DynamoDB Local at ${runtime.dynamoDbEndpoint}, table ${runtime.tableName})`,
+    `    events:     ${runtime.queueUrl}`,
+    `    dead letters: ${runtime.deadLetterQueueUrl}`,
+    ...(runtime.requeuedEvents > 0
+      ? [`    requeued:   ${runtime.requeuedEvents} event(s) the last stop could not write`]
       : []),
-    '    stop:     Ctrl-C',
+    ...(seedLine ? [`    seed:       ${seedLine}`] : []),
+    `    look:       npm run db-admin (a table browser)     reset: npm run reset-data (when stopped)`,
+    '    stop:       Ctrl-C',
     '',
   ].join('\n'),
 );
 
-let stopping = false;
-async function shutdown(signal: string) {
+/**
+ * Stops in order: no new requests, queued events written into the table, then the emulators. A terminal's
+ * Ctrl-C signals every process of the group (npm, this process) at once, so a second signal during the stop
+ * is expected and ignored; DynamoDB Local ignores them all and is stopped last, by this process.
+ */
+async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n  ${signal}: stopping (finishing requests, storing queued events)...`);
+  console.log(`\n  ${reason}: stopping (finishing requests, writing queued events)...`);
   try {
     await runtime.stop();
+    claim.release();
     console.log('  Stopped.');
-    process.exit(0);
+    process.exit(exitCode);
   } catch (error) {
     console.error(`  Stopped with an error: ${(error as Error).message}`);
     process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));

@@ -1,5 +1,6 @@
 import type { Message } from '@aws-sdk/client-sqs';
 import {
+  ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
@@ -11,8 +12,12 @@ import { logger } from '../shared/logger.js';
 type BatchHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
 export interface QueuePoller {
-  /** Waits until the queue has nothing visible or in flight (or `timeoutMs` passes). */
-  drain(timeoutMs: number): Promise<void>;
+  /**
+   * Waits until the queue has nothing visible or in flight, or `timeoutMs` passes; meanwhile a message the
+   * writer fails is retried at once instead of after the visibility timeout. Answers how many are left.
+   */
+  drain(timeoutMs: number): Promise<number>;
+  /** Stops receiving, after the batches being written (their failures made visible again when draining). */
   stop(): Promise<void>;
 }
 
@@ -76,6 +81,22 @@ export async function startQueuePoller({
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
   const queueArn = arnOut.Attributes?.QueueArn ?? queueUrl;
   let running = true;
+  let draining = false;
+  /** Messages the writer failed, hidden until their visibility timeout: a drain makes them visible again. */
+  const waitingForRetry = new Map<string, string>();
+
+  const makeVisible = async (handles: string[]) => {
+    for (let i = 0; i < handles.length; i += MAX_MESSAGES) {
+      await sqs.send(
+        new ChangeMessageVisibilityBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: handles
+            .slice(i, i + MAX_MESSAGES)
+            .map((handle, j) => ({ Id: String(j), ReceiptHandle: handle, VisibilityTimeout: 0 })),
+        }),
+      );
+    }
+  };
 
   async function pollOnce(): Promise<number> {
     // The emulator answers a zero-wait receive after collecting for ~40 ms, which paces an idle loop.
@@ -100,6 +121,20 @@ export async function startQueuePoller({
       logger.error('Event writer failed the whole batch', { error: error as Error });
     }
     const done = records.filter((record) => !failed.has(record.messageId));
+    if (draining && failed.size > 0) {
+      // Shutting down: try the failures again now rather than after the visibility timeout.
+      const retry = records.filter((record) => failed.has(record.messageId));
+      await sqs.send(
+        new ChangeMessageVisibilityBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: retry.map((record, i) => ({
+            Id: String(i),
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout: 0,
+          })),
+        }),
+      );
+    }
     if (done.length > 0) {
       await sqs.send(
         new DeleteMessageBatchCommand({
@@ -139,13 +174,18 @@ export async function startQueuePoller({
 
   return {
     async drain(timeoutMs) {
+      draining = true;
       const deadline = Date.now() + timeoutMs;
       try {
-        while (Date.now() < deadline && (await pending()) > 0) {
+        await makeVisible([...waitingForRetry.values()]);
+        for (;;) {
+          const left = await pending();
+          if (left === 0 || Date.now() >= deadline) return left;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } catch (error) {
         logger.warn('The events queue could not be drained', { error: error as Error });
+        return Number.NaN;
       }
     },
     async stop() {
@@ -154,4 +194,31 @@ export async function startQueuePoller({
       sqs.destroy();
     },
   };
+}
+
+/** Takes every visible message off the queue (once nothing receives from it any more), returning the bodies. */
+export async function takeQueuedMessages(queueUrl: string): Promise<string[]> {
+  const sqs = new SQSClient({});
+  const bodies: string[] = [];
+  try {
+    for (;;) {
+      const out = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: MAX_MESSAGES, WaitTimeSeconds: 0 }),
+      );
+      const messages = out.Messages ?? [];
+      if (messages.length === 0) return bodies;
+      bodies.push(...messages.map((message) => message.Body ?? ''));
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle })),
+        }),
+      );
+    }
+  } catch (error) {
+    logger.warn('Events still queued could not be read off the queue', { error: error as Error });
+    return bodies;
+  } finally {
+    sqs.destroy();
+  }
 }

@@ -1,3 +1,5 @@
+import { appendFile, readFile, rm } from 'node:fs/promises';
+import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
@@ -19,6 +21,15 @@ export interface LocalRuntimeOptions {
   warmUpMs?: number;
   /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
   pollerConcurrency?: number;
+  /**
+   * Where events still queued when the runtime stops are kept (JSON lines, the format `npm run replay-events`
+   * reads), to be queued again by the next start. Without it they are logged as `unsent_event` entries.
+   */
+  unsentEventsFile?: string;
+  /** How long a stop waits for queued events to be written before keeping the rest. @default 10000 */
+  drainTimeoutMs?: number;
+  /** Called when DynamoDB Local stops on its own while the runtime runs (the service cannot work without it). */
+  onDatabaseExit?: () => void;
 }
 
 export interface LocalRuntime {
@@ -31,10 +42,51 @@ export interface LocalRuntime {
   sqsEndpoint: string;
   /** What the startup seed did, when it was asked for. */
   seedReport: SeedReport | undefined;
-  /** Process id of the DynamoDB Local JVM this runtime started, if it started one. */
-  dynamoDbPid: number | undefined;
+  /** Events saved at the last stop and queued again by this start. */
+  requeuedEvents: number;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
   stop(): Promise<void>;
+}
+
+/** Queues again the events a previous stop could not write, then forgets the file. */
+async function requeueSavedEvents(file: string, queueUrl: string): Promise<number> {
+  let lines: string[];
+  try {
+    lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const sqs = new SQSClient({});
+  for (const line of lines) {
+    const body = JSON.stringify((parseJsonExactly(line) as { unsent_event: unknown }).unsent_event);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+  }
+  sqs.destroy();
+  await rm(file);
+  return lines.length;
+}
+
+/** Keeps queue message bodies that were not written: in `file` for the next start, or in the log. */
+async function keepUnsentEvents(bodies: string[], file: string | undefined): Promise<void> {
+  if (bodies.length === 0) return;
+  const { logger } = await import('../shared/logger.js');
+  const entries = bodies.map((body) => {
+    let event: unknown = body;
+    try {
+      event = parseJsonExactly(body);
+    } catch {
+      // Not JSON: kept as text; the replay skips what is not an event.
+    }
+    return { message: 'Event not written before the service stopped', unsent_event: event };
+  });
+  if (file) {
+    await appendFile(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    logger.warn(`${bodies.length} queued event(s) were not written yet; the next start queues them again`, { file });
+  } else {
+    for (const entry of entries) logger.error(entry.message, { unsent_event: entry.unsent_event });
+  }
 }
 
 /**
@@ -80,12 +132,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)
       : undefined;
 
-    const [{ loadRoutes, startGateway }, { startQueuePoller }, { routes }, writer] = await Promise.all([
-      import('./gateway.js'),
-      import('./queue-poller.js'),
-      import('../shared/routes.js'),
-      import('../functions/events/write-events.js'),
-    ]);
+    const [{ loadRoutes, startGateway }, { startQueuePoller, takeQueuedMessages }, { routes }, writer] =
+      await Promise.all([
+        import('./gateway.js'),
+        import('./queue-poller.js'),
+        import('../shared/routes.js'),
+        import('../functions/events/write-events.js'),
+      ]);
+    const requeuedEvents = options.unsentEventsFile
+      ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
+      : 0;
     const loaded = await loadRoutes(routes);
     const poller =
       options.pollerConcurrency === 0
@@ -96,6 +152,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             concurrency: options.pollerConcurrency,
           });
     const gateway = await startGateway(loaded, { port: options.port, host: options.host });
+    let stopping = false;
+    dynamoDb?.exited.then(() => {
+      if (!stopping) options.onDatabaseExit?.();
+    });
 
     return {
       url: gateway.url,
@@ -105,15 +165,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
       dynamoDbEndpoint: String(process.env.AWS_ENDPOINT_URL_DYNAMODB),
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
-      dynamoDbPid: dynamoDb?.pid,
+      requeuedEvents,
       seedReport,
       async stop() {
+        stopping = true;
         try {
           await gateway.close();
-          await poller?.drain(10_000);
+          await poller?.drain(options.drainTimeoutMs ?? 10_000);
         } finally {
-          // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running.
+          // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running,
+          // and nothing still queued may be lost: it is kept for the next start, or logged for a replay.
           await poller?.stop();
+          await keepUnsentEvents(await takeQueuedMessages(queues.queueUrl), options.unsentEventsFile);
           await stopStarted();
         }
       },

@@ -1,42 +1,77 @@
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { runningService } from '../local/runtime-record.js';
+import { readLocalSettings } from '../local/settings.js';
 import { eventMessage } from '../shared/events/event-message.js';
+import { parseJsonExactly } from '../shared/json.js';
+import { SettingError } from '../shared/setting-values.js';
 
 /**
  * `npm run replay-events -- [log files...] [--queue-url URL]`: sends again the automatic events that could
- * not be queued. It reads JSON log lines (files, or standard input) and re-queues the `unsent_event` of every
- * "Event could not be queued" entry. Replaying is safe to repeat: the writer stores each message id once.
- * The queue is --queue-url or EVENTS_QUEUE_URL; AWS credentials and AWS_ENDPOINT_URL_SQS as usual.
+ * not be queued or written. It reads JSON log lines (files, or standard input) and re-queues every
+ * `unsent_event`. Replaying is safe to repeat: the writer stores each event once.
+ *
+ * Where to: `--queue-url` or EVENTS_QUEUE_URL (a deployment's queue, with the usual AWS credentials), or
+ * else the running `npm start`, found through its data folder (DATA_DIR), with nothing to configure.
  */
-const args = process.argv.slice(2);
-const queueFlag = args.indexOf('--queue-url');
-const queueUrl = queueFlag >= 0 ? args[queueFlag + 1] : process.env.EVENTS_QUEUE_URL;
-const files = queueFlag >= 0 ? args.filter((_, i) => i !== queueFlag && i !== queueFlag + 1) : args;
-if (!queueUrl) {
-  console.error('No queue: pass --queue-url or set EVENTS_QUEUE_URL');
-  process.exit(2);
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
 }
 
-const sqs = new SQSClient({});
-let sent = 0;
-let skipped = 0;
-for (const input of files.length > 0 ? files.map((file) => createReadStream(file)) : [process.stdin]) {
-  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-    let entry: { unsent_event?: unknown };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (entry.unsent_event === undefined) continue;
-    const message = eventMessage.safeParse(entry.unsent_event);
-    if (!message.success) {
-      skipped += 1;
-      continue;
-    }
-    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message.data) }));
-    sent += 1;
+/** The queue to send to, and the client for it. */
+function destination(args: string[]): { queueUrl: string; sqs: SQSClient; files: string[] } {
+  const flag = args.indexOf('--queue-url');
+  const files = flag >= 0 ? args.filter((_, i) => i !== flag && i !== flag + 1) : args;
+  const given = flag >= 0 ? args[flag + 1] : process.env.EVENTS_QUEUE_URL;
+  if (flag >= 0 && !given) fail('--queue-url needs the queue URL after it');
+  if (given) return { queueUrl: given, sqs: new SQSClient({}), files };
+
+  const { dataDir } = readLocalSettings(process.env, [], projectRoot);
+  const service = runningService(dataDir);
+  if (!service?.queueUrl || !service.sqsEndpoint) {
+    fail(
+      `No local service is running on ${path.relative(process.cwd(), dataDir) || dataDir} (start it with npm start), ` +
+        'and no queue was given (--queue-url or EVENTS_QUEUE_URL for a deployment).',
+    );
   }
+  const sqs = new SQSClient({
+    endpoint: service.sqsEndpoint,
+    region: service.region ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return { queueUrl: service.queueUrl, sqs, files };
 }
-console.log(`replayed ${sent} event(s)${skipped > 0 ? `, skipped ${skipped} that are not events` : ''}`);
+
+try {
+  const { queueUrl, sqs, files } = destination(process.argv.slice(2));
+  let sent = 0;
+  let skipped = 0;
+  for (const input of files.length > 0 ? files.map((file) => createReadStream(file)) : [process.stdin]) {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      let entry: { unsent_event?: unknown };
+      try {
+        entry = parseJsonExactly(line) as { unsent_event?: unknown };
+      } catch {
+        continue;
+      }
+      if (entry === null || typeof entry !== 'object' || entry.unsent_event === undefined) continue;
+      const message = eventMessage.safeParse(entry.unsent_event);
+      if (!message.success) {
+        skipped += 1;
+        continue;
+      }
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message.data) }));
+      sent += 1;
+    }
+  }
+  console.log(`replayed ${sent} event(s)${skipped > 0 ? `, skipped ${skipped} that are not events` : ''}`);
+} catch (error) {
+  if (!(error instanceof SettingError)) throw error;
+  fail(error.message);
+}

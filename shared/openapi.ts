@@ -12,7 +12,7 @@ import {
   userRecord,
   validationErrorBody,
 } from './record-schemas.js';
-import { type RouteDefinition, routes } from './routes.js';
+import { type HttpMethod, type RouteDefinition, routes } from './routes.js';
 import {
   booleanWords,
   createEventBody,
@@ -23,8 +23,10 @@ import {
   listEventsQuery,
   listUrlsQuery,
   listUsersQuery,
+  referenceFilePath,
   renameUserBody,
   shortCodePath,
+  shortLinkPath,
   updateUrlBody,
 } from './schemas.js';
 
@@ -73,6 +75,7 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   servers: { url: string; description: string }[];
   security: [];
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -162,6 +165,7 @@ type BusinessErrorStatus = 400 | 404 | 503;
 
 type Success =
   | { status: 200 | 201; description: string; record: RecordName; list?: true }
+  | { status: 200; description: string; files: string[] }
   | { status: 204 | 302; description: string };
 
 interface PathInput {
@@ -226,6 +230,20 @@ const operations: Record<string, OperationEntry> = {
   'GET /openapi.json': {
     summary: 'This description of the API',
     success: { status: 200, description: 'The OpenAPI 3.1 document', record: 'OpenApiDocument' },
+  },
+  'GET /docs': {
+    summary: 'The API reference page',
+    description: 'Swagger UI over this description; every file it loads is served by the service itself.',
+    success: { status: 200, description: 'The page', files: ['text/html'] },
+  },
+  'GET /docs/{file}': {
+    summary: 'A script or stylesheet of the API reference page',
+    path: {
+      schema: referenceFilePath,
+      meanings: { file: 'swagger-ui.css, swagger-ui-bundle.js or swagger-initializer.js.' },
+    },
+    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
+    errors: { 404: 'Not Found' },
   },
 
   'POST /users': {
@@ -296,8 +314,9 @@ const operations: Record<string, OperationEntry> = {
   'GET /urls/{id}/redirect': {
     summary: 'Follow a short link',
     description:
-      'Emits a `click` event asynchronously, with the referrer and user agent when the request has them. ' +
-      'The path parameter is the short code; API Gateway allows one parameter name per path level.',
+      'Emits a `click` event asynchronously, with the referrer and user agent when the request has them ' +
+      '(HEAD answers the same without a click). The path parameter is the short code; API Gateway allows one ' +
+      'parameter name per path level.',
     path: shortCode,
     success: { status: 302, description: 'Redirect to the original URL' },
     errors: { 404: 'URL not found (also when inactive)' },
@@ -330,6 +349,25 @@ const operations: Record<string, OperationEntry> = {
     summary: 'List events',
     query: listEventsQuery,
     success: { status: 200, description: 'Events in id order', record: 'Event', list: true },
+  },
+};
+
+/**
+ * Paths the edge answers before the API: CloudFront's viewer-request function (and the local gateway, which
+ * runs the same code) rewrites them to a route, so they are not in the route table but are part of the API.
+ */
+const edgeOperations: Record<string, { rewrittenTo: string; entry: OperationEntry }> = {
+  'GET /{code}': {
+    rewrittenTo: 'GET /urls/{id}/redirect',
+    entry: {
+      summary: 'Follow a short link, in its short form',
+      description:
+        'The link as it is shared: `/<code>` for exactly six letters or digits, the same as ' +
+        '`GET /urls/{code}/redirect` (a click is recorded; HEAD records none). Paths of the API are never codes.',
+      path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
+      success: { status: 302, description: 'Redirect to the original URL' },
+      errors: { 404: 'URL not found (also when inactive); Not Found for a path that is not a code' },
+    },
   },
 };
 
@@ -372,6 +410,13 @@ function successResponse(success: Success): Response {
         },
       };
     default: {
+      if ('files' in success) {
+        return {
+          description: success.description,
+          headers: requestIdHeader,
+          content: Object.fromEntries(success.files.map((type) => [type, { schema: { type: 'string' } }])),
+        };
+      }
       const record = schemaRef(success.record);
       return {
         description: success.description,
@@ -391,7 +436,11 @@ function operationNames(route: RouteDefinition): { operationId: string; tag: str
   return { operationId, tag: folder };
 }
 
-function toOperation(route: RouteDefinition, entry: OperationEntry): Operation {
+function toOperation(
+  route: Pick<RouteDefinition, 'method' | 'path'>,
+  entry: OperationEntry,
+  names: { operationId: string; tag: string },
+): Operation {
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
     ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings) : []),
@@ -403,7 +452,7 @@ function toOperation(route: RouteDefinition, entry: OperationEntry): Operation {
       `${routeKey(route)}: the path schema has {${pathParameters.join('}, {')}}, the path has other parameters`,
     );
   }
-  const { operationId, tag } = operationNames(route);
+  const { operationId, tag } = names;
   const businessErrors = Object.entries(entry.errors ?? {}).map(([status, detail]) => [status, errorResponse(detail)]);
   return {
     operationId,
@@ -428,6 +477,25 @@ function toOperation(route: RouteDefinition, entry: OperationEntry): Operation {
   };
 }
 
+/** HEAD of a GET route: the same answers, headers only (the same function serves it, without side effects). */
+function headOperation(get: Operation): Operation {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses).map(([status, response]) => {
+      const named = '$ref' in response ? response.$ref.split('/').at(-1) : undefined;
+      const full = named ? errorResponses[named as keyof typeof errorResponses] : (response as Response);
+      const { content: _, ...headersOnly } = full;
+      return [status, headersOnly];
+    }),
+  );
+  return {
+    ...get,
+    operationId: `${get.operationId}Head`,
+    summary: `${get.summary} (headers only)`,
+    description: 'The answer of the GET without its body. Emits no event.',
+    responses,
+  };
+}
+
 const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 /**
@@ -439,7 +507,17 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
   for (const route of routeTable) {
     const entry = operations[routeKey(route)];
     if (!entry) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: toOperation(route, entry) };
+    const operation = toOperation(route, entry, operationNames(route));
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method.toLowerCase()]: operation,
+      ...(route.method === 'GET' && { head: headOperation(operation) }),
+    };
+  }
+  for (const [key, { entry }] of Object.entries(edgeOperations)) {
+    const [method, path] = key.split(' ') as [HttpMethod, string];
+    const operation = toOperation({ method, path }, entry, { operationId: 'followShortLink', tag: 'urls' });
+    paths[path] = { [method.toLowerCase()]: operation, head: headOperation(operation) };
   }
   const routeKeys = new Set(routeTable.map(routeKey));
   const stale = Object.keys(operations).filter((key) => !routeKeys.has(key));
@@ -461,6 +539,12 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
     servers: [{ url: '/', description: 'The service that serves this document' }],
     // No authentication, by design (the specification's): every operation is public.
     security: [],
+    tags: [
+      { name: 'users', description: 'People who own short links' },
+      { name: 'urls', description: 'Short links and their redirects' },
+      { name: 'events', description: 'The history of what happened to links' },
+      { name: 'ops', description: 'Health, metrics and this reference' },
+    ],
     paths,
     components: {
       schemas: Object.fromEntries(

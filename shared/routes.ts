@@ -1,3 +1,5 @@
+import { swaggerUiFiles, swaggerUiFolder } from './api-reference.js';
+
 /**
  * The route table: the single source of truth for the API. The CDK stack creates one function, one
  * API Gateway method and one IAM grant per entry, and the local gateway serves exactly these routes, so a
@@ -17,6 +19,8 @@ export interface RouteDefinition {
   sendsEvents: boolean;
   /** Sizing class: `bulk` and `cascade` routes get more memory and the API's full 29 s. */
   profile: 'standard' | 'bulk' | 'cascade';
+  /** Files the function reads at run time, copied from `from` into `folder` next to its bundle. */
+  bundledFiles?: { folder: string; from: string; files: readonly string[] };
 }
 
 const route = (
@@ -24,13 +28,17 @@ const route = (
   path: string,
   handler: string,
   table: RouteDefinition['table'],
-  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile'>> = {},
+  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles'>> = {},
 ): RouteDefinition => ({ method, path, handler, table, sendsEvents: false, profile: 'standard', ...options });
 
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/health', 'functions/ops/health.ts', 'none'),
   route('GET', '/metrics/json', 'functions/ops/metrics.ts', 'none'),
   route('GET', '/openapi.json', 'functions/ops/openapi.ts', 'none'),
+  route('GET', '/docs', 'functions/ops/api-reference-page.ts', 'none'),
+  route('GET', '/docs/{file}', 'functions/ops/api-reference-file.ts', 'none', {
+    bundledFiles: { folder: swaggerUiFolder, from: 'node_modules/swagger-ui-dist', files: swaggerUiFiles },
+  }),
 
   route('POST', '/users', 'functions/users/create-user.ts', 'write'),
   route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk' }),
@@ -56,6 +64,15 @@ export const eventWriter = {
   handler: 'functions/events/write-events.ts',
   table: 'write',
 } as const;
+
+/**
+ * The methods a resource answers, in the order its routes are listed: its routes' methods, `HEAD` wherever
+ * there is a `GET` (answered by the same function, without a body and without side effects such as
+ * events), and `OPTIONS`, the CORS preflight, answered by the gateway itself. `Allow` headers list these.
+ */
+export function methodsOfResource(routeMethods: readonly HttpMethod[]): string[] {
+  return [...routeMethods, ...(routeMethods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+}
 
 /** A stable name for a route, used for function ids and logs: `GET /urls/{id}` → `GetUrlsId`. */
 export function routeName(definition: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -107,6 +107,12 @@ export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
 /** Path parameter of the redirect. API Gateway requires one name per path level, so it is `{id}` there too. */
 export const shortCodePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
+/** The short form of a link, `/<code>`, which the edge rewrites to the redirect route. */
+export const shortLinkPath = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9]{6}$/)) });
+
+/** Path parameter of the API reference's files (`/docs/swagger-ui.css`). */
+export const referenceFilePath = z.object({ file: z.string().check(z.minLength(1), z.maxLength(64)) });
+
 export const positiveId = z.int().check(z.gte(1), z.lte(MAX_ID));
 
 /**

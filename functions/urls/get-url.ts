@@ -3,9 +3,9 @@ import { httpRoute } from '#shared/http/route.js';
 import { idPath } from '#shared/schemas.js';
 import { getActiveUrl } from '#shared/store/urls.js';
 
-/** GET /urls/{id}: active URLs only; emits `accessed`. */
-export const handler = httpRoute({ path: idPath }, async ({ path }) => {
+/** GET /urls/{id}: active URLs only; emits `accessed` (not for HEAD). */
+export const handler = httpRoute({ path: idPath }, async ({ path, head }) => {
   const url = await getActiveUrl(path.id);
-  await publishUrlEvent('accessed', url);
+  if (!head) await publishUrlEvent('accessed', url);
   return url;
 });

@@ -1,10 +1,13 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { config } from '../config.js';
 import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
 import type { Page } from '../records.js';
+import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
+import { requestHeader } from './headers.js';
 import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
@@ -15,6 +18,8 @@ export interface RouteInput<Body, Query, Path> {
   event: APIGatewayProxyEvent;
   context: Context;
   requestId: string;
+  /** A HEAD request: answered like the GET, without a body and without side effects (no event is emitted). */
+  head: boolean;
 }
 
 export interface RouteSpec<Body, Query, Path> {
@@ -52,6 +57,17 @@ export function locationHeader(url: string): string {
   return /^[\x21-\x7E]+$/.test(url) ? url : new URL(url).href;
 }
 
+/** A core that answers with a file (a page, a script, a stylesheet) instead of JSON. */
+export class StaticFile {
+  constructor(
+    readonly contentType: string,
+    readonly content: string,
+    /** How long browsers and CloudFront may keep it. */
+    readonly cacheControl: string,
+    readonly extraHeaders: Record<string, string> = {},
+  ) {}
+}
+
 /** A core that answers with a redirect to `target` instead of JSON. */
 export class Redirect {
   readonly location: string;
@@ -86,6 +102,13 @@ function toSuccessResponse(
   if (result instanceof Redirect) {
     return { statusCode: 302, headers: { Location: result.location, 'Cache-Control': 'private, no-store' }, body: '' };
   }
+  if (result instanceof StaticFile) {
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': result.contentType, 'Cache-Control': result.cacheControl, ...result.extraHeaders },
+      body: result.content,
+    };
+  }
   if (status === 204) return { statusCode: 204, headers: { 'Cache-Control': 'no-store' }, body: '' };
   return jsonResponse(status, result);
 }
@@ -109,8 +132,8 @@ export function errorPolicy(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
 }
 
 /**
- * Outermost middleware: stamps every answer (success or error) with the request id and security headers,
- * and counts it in `http_requests_total`.
+ * Outermost middleware: stamps every answer (success or error) with the request id, the security and CORS
+ * headers, and counts it in `http_requests_total`.
  */
 export function responseEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   const startedAt = new WeakMap<object, number>();
@@ -121,7 +144,14 @@ export function responseEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatew
     const response = request.response;
     if (!response) return;
     const requestId = request.event.requestContext?.requestId;
-    response.headers = { ...response.headers, ...securityHeaders, ...(requestId ? { 'X-Request-Id': requestId } : {}) };
+    response.headers = {
+      ...response.headers,
+      ...securityHeaders,
+      ...corsHeaders(config.corsAllowedOrigins, requestHeader(request.event, 'origin')),
+      ...(requestId ? { 'X-Request-Id': requestId } : {}),
+    };
+    // HEAD answers what GET would, without the body.
+    if (request.event.httpMethod === 'HEAD') response.body = '';
     await recordRequest({
       // The resource path (`/users/{id}`) names the route in both API Gateway and the local gateway.
       route: request.event.resource,
@@ -167,7 +197,15 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
       const body = spec.body
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
         : (undefined as Body);
-      const result = await core({ body, query, path, event, context, requestId: event.requestContext.requestId });
+      const result = await core({
+        body,
+        query,
+        path,
+        event,
+        context,
+        requestId: event.requestContext.requestId,
+        head: event.httpMethod === 'HEAD',
+      });
       return toSuccessResponse(spec.success ?? 200, result, event);
     });
 }

@@ -17,7 +17,8 @@ export interface SeedReport {
   events: number;
 }
 
-export type SeedProgress = (kind: 'users' | 'urls' | 'events', done: number, total: number) => void;
+type SeedKind = 'users' | 'urls' | 'events';
+export type SeedProgress = (kind: SeedKind, done: number, total: number) => void;
 
 /** `2025-09-04 16:26:21` (the seed files' form) as the contract's `2025-09-04T16:26:21.000`. */
 export function seedTimestamp(value: string): string {
@@ -75,6 +76,16 @@ export async function readSeed(dir: string) {
   return { users, urls, events };
 }
 
+/**
+ * Writes the items of `count` records of one kind, reporting progress in records: while loading, never the
+ * total (items of a record may still be in flight), then the total exactly once when every item is stored.
+ */
+async function loadRecords(kind: SeedKind, count: number, items: Item[], progress: SeedProgress): Promise<void> {
+  const itemsPerRecord = count === 0 ? 1 : items.length / count;
+  await putItems(items, (done) => progress(kind, Math.min(count - 1, Math.floor(done / itemsPerRecord)), count));
+  progress(kind, count, count);
+}
+
 async function anyUserExists(): Promise<boolean> {
   const out = await documentClient.send(new QueryCommand({ ...accessPatterns.allUsers(), TableName, Limit: 1 }));
   return (out.Items ?? []).length > 0;
@@ -97,8 +108,8 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
     shortCodeItem(url),
     { ...keys.userUrlLink(url.user_id, url.id), url_id: url.id },
   ]);
-  await putItems(urlItems, (done) => progress('urls', Math.floor(done / 3), urls.length));
-  await putItems(events.map(eventItem), (done) => progress('events', done, events.length));
+  await loadRecords('urls', urls.length, urlItems, progress);
+  await loadRecords('events', events.length, events.map(eventItem), progress);
 
   const guarded = new Set<string>();
   const userItems = users.flatMap((user): Item[] => {
@@ -111,7 +122,7 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
       ...(guardUsername ? [{ ...usernameKey, user_id: user.id }] : []),
     ];
   });
-  await putItems(userItems, (done) => progress('users', Math.min(users.length, Math.floor(done / 3)), users.length));
+  await loadRecords('users', users.length, userItems, progress);
 
   const maxId = (records: { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0);
   await Promise.all([

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { routes } from '../../shared/routes.js';
+import { methodsOfResource, routes } from '../../shared/routes.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
 /** The API resources' paths, rebuilt from their PathPart and ParentId chain. */
@@ -24,13 +24,29 @@ describe('REST API template', () => {
   }));
   const routePaths = [...new Set(routes.map((route) => route.path))];
 
-  it('has one Lambda proxy method per route, on the route path', () => {
+  it('has one Lambda proxy method per route, on the route path, and HEAD beside every GET', () => {
     const proxied = methods.filter(
       ({ properties }) => (properties.Integration as { Type: string }).Type === 'AWS_PROXY',
     );
+    const heads = routes.filter((route) => route.method === 'GET').map((route) => `HEAD ${route.path}`);
     expect(proxied.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
-      routes.map((route) => `${route.method} ${route.path}`).sort(),
+      [...routes.map((route) => `${route.method} ${route.path}`), ...heads].sort(),
     );
+  });
+
+  it("answers the CORS preflight on every routed resource with the resource's methods", () => {
+    const preflights = methods.filter(({ method }) => method === 'OPTIONS');
+    expect(preflights.map(({ path }) => path).sort()).toEqual([...routePaths].sort());
+    for (const { path, properties } of preflights) {
+      const allowed = methodsOfResource(routes.filter((route) => route.path === path).map((route) => route.method));
+      const parameters = (properties.Integration as { IntegrationResponses: { ResponseParameters: object }[] })
+        .IntegrationResponses[0]?.ResponseParameters;
+      expect(parameters).toMatchObject({
+        'method.response.header.Access-Control-Allow-Origin': "'*'",
+        'method.response.header.Access-Control-Allow-Methods': `'${allowed.join(',')}'`,
+        'method.response.header.Access-Control-Allow-Headers': "'Content-Type'",
+      });
+    }
   });
 
   it('has no resource that no route needs', () => {
@@ -44,7 +60,7 @@ describe('REST API template', () => {
     const fallbacks = methods.filter(({ method }) => method === 'ANY');
     expect(fallbacks.map(({ path }) => path).sort()).toEqual([...routePaths].sort());
     for (const { path, properties } of fallbacks) {
-      const allowed = routes.filter((route) => route.path === path).map((route) => route.method);
+      const allowed = methodsOfResource(routes.filter((route) => route.path === path).map((route) => route.method));
       expect(properties.Integration).toMatchObject({
         Type: 'MOCK',
         PassthroughBehavior: 'WHEN_NO_MATCH',
@@ -65,8 +81,9 @@ describe('REST API template', () => {
     }
   });
 
-  it('counts: route methods plus one ANY per routed resource', () => {
-    template.resourceCountIs('AWS::ApiGateway::Method', routes.length + routePaths.length);
+  it('counts: route methods, a HEAD per GET, and an ANY and an OPTIONS per routed resource', () => {
+    const heads = routes.filter((route) => route.method === 'GET').length;
+    template.resourceCountIs('AWS::ApiGateway::Method', routes.length + heads + 2 * routePaths.length);
   });
 
   it('receives multipart/form-data as binary and is regional (CloudFront is the edge)', () => {

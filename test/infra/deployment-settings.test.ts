@@ -58,8 +58,8 @@ describe('deployment settings from CDK context', () => {
 
   it.each([
     [{ retainData: 'maybe' }, /retainData must be true or false/],
-    [{ throttlingRateLimit: '0' }, /throttlingRateLimit must be a positive integer/],
-    [{ wafRateLimit: 'lots' }, /wafRateLimit must be a positive integer/],
+    [{ throttlingRateLimit: '0' }, /throttlingRateLimit must be a whole number from 1/],
+    [{ wafRateLimit: 'lots' }, /wafRateLimit must be a whole number from 1/],
     [{ logRetentionDays: '10' }, /logRetentionDays must be one of CloudWatch's periods/],
     [{ alarmEmail: 'nobody' }, /alarmEmail must be an e-mail address/],
   ])('refuses %j, naming the key', (context, message) => {

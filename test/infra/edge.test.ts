@@ -27,17 +27,40 @@ describe('CloudFront in front of the API', () => {
     });
   });
 
-  it('forwards every query parameter and the headers the functions read, and no cookie', () => {
+  it('forwards every query parameter and the headers the functions and CORS read, and no cookie', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
       OriginRequestPolicyConfig: Match.objectLike({
         QueryStringsConfig: { QueryStringBehavior: 'all' },
         CookiesConfig: { CookieBehavior: 'none' },
         HeadersConfig: {
           HeaderBehavior: 'whitelist',
-          Headers: Match.arrayEquals(['Content-Type', 'Referer', 'User-Agent', 'CloudFront-Viewer-Country']),
+          Headers: Match.arrayEquals([
+            'Content-Type',
+            'Referer',
+            'User-Agent',
+            'CloudFront-Viewer-Country',
+            'Origin',
+            'Access-Control-Request-Method',
+            'Access-Control-Request-Headers',
+          ]),
         },
       }),
     });
+  });
+
+  it('caches and compresses the API reference (/docs*) at the edge, and nothing else', () => {
+    const [, distribution] = onlyResource(template, 'AWS::CloudFront::Distribution');
+    const config = (distribution as { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } })
+      .DistributionConfig;
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/docs*',
+        Compress: true,
+        // CloudFront's managed CachingOptimized policy.
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+        AllowedMethods: ['GET', 'HEAD'],
+      }),
+    ]);
   });
 
   it('rewrites /<code> with a CloudFront Function on viewer requests', () => {

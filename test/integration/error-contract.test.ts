@@ -24,7 +24,7 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
     const response = await api.request('PATCH', '/users');
     expect(response.status).toBe(405);
     expect(response.body).toEqual({ detail: 'Method Not Allowed' });
-    expect(response.headers.get('allow')).toBe('POST, GET');
+    expect(response.headers.get('allow')).toBe('POST, GET, HEAD, OPTIONS');
   });
 
   it('does not let /users/bulk fall through to /users/{id}: a literal resource wins, so GET is 405', async () => {

@@ -68,12 +68,15 @@ describe('matchRoute (API Gateway precedence)', () => {
   });
 
   it('picks the resource first, then the method: GET on /users/bulk is a wrong method, not /users/{id}', () => {
-    expect(matchRoute(routes, 'GET', '/users/bulk')).toEqual({ kind: 'no-method', allowed: ['POST'] });
+    expect(matchRoute(routes, 'GET', '/users/bulk')).toEqual({ kind: 'no-method', allowed: ['POST', 'OPTIONS'] });
   });
 
   it('reports no resource for unknown paths and lists allowed methods otherwise', () => {
     expect(matchRoute(routes, 'GET', '/nope')).toEqual({ kind: 'no-resource' });
-    expect(matchRoute(routes, 'DELETE', '/urls/1')).toEqual({ kind: 'no-method', allowed: ['GET', 'PUT'] });
+    expect(matchRoute(routes, 'DELETE', '/urls/1')).toEqual({
+      kind: 'no-method',
+      allowed: ['GET', 'PUT', 'HEAD', 'OPTIONS'],
+    });
   });
 });
 
@@ -140,7 +143,7 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
     const wrong = await api.request('DELETE', '/urls/1');
     expect(wrong.status).toBe(405);
     expect(wrong.body).toEqual({ detail: 'Method Not Allowed' });
-    expect(wrong.headers.get('allow')).toBe('GET, PUT');
+    expect(wrong.headers.get('allow')).toBe('GET, PUT, HEAD, OPTIONS');
   });
 
   it("answers a body over API Gateway's 10 MB limit 413 in the contract JSON", async () => {

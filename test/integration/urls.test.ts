@@ -310,6 +310,54 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
     });
   });
 
+  describe('short links, HEAD and CORS, as CloudFront and API Gateway answer them', () => {
+    it('redirects /<code> as /urls/<code>/redirect does, recording the click', async () => {
+      const url = await createUrl();
+      const response = await api.get(`/${url.short_code}?utm_source=mail`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(url.original_url);
+      await eventOf(url.id, 'click');
+      expect((await api.get('/nope6')).status).toBe(404);
+    });
+
+    it('answers HEAD on a redirect with its 302 and Location, without a body and without a click', async () => {
+      const url = await createUrl();
+      for (const path of [`/urls/${url.short_code}/redirect`, `/${url.short_code}`]) {
+        const response = await api.request('HEAD', path);
+        expect(response.status).toBe(302);
+        expect(response.headers.get('location')).toBe(url.original_url);
+        expect(response.text).toBe('');
+      }
+      const head = await api.request('HEAD', `/urls/${url.id}`);
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      await api.get(`/urls/${url.short_code}/redirect`);
+      await eventOf(url.id, 'click');
+      const events = (await api.get<Event[]>(`/events?url_id=${url.id}`)).body;
+      expect(events.map((event) => event.event_type).sort()).toEqual(['click', 'created']);
+    });
+
+    it('lets any origin read answers (the API has no credentials), and answers the preflight', async () => {
+      const origin = 'https://app.example';
+      const answer = await api.get('/urls?limit=1', { Origin: origin });
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-expose-headers')).toBe('Link, Location, Retry-After, X-Request-Id');
+      const preflight = await api.request('OPTIONS', '/urls/1', undefined, {
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, PUT, DELETE, HEAD, OPTIONS');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+      const missing = await api.get('/nope/deeper', { Origin: origin });
+      expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    });
+  });
+
   describe('PUT /urls/{id}', () => {
     it('deactivates: the redirect and GET answer 404 at once; reactivating restores both; each emits updated', async () => {
       const url = await createUrl();

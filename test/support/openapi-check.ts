@@ -145,7 +145,7 @@ function requestProblems(exchange: Exchange, template: string, operation: Operat
 
 /** Why the answer does not fit what the operation documents for its status, or nothing. */
 function responseProblems(exchange: Exchange, template: string, operation: Operation): string[] {
-  const method = exchange.method.toLowerCase() === 'head' ? 'get' : exchange.method.toLowerCase();
+  const method = exchange.method.toLowerCase();
   const status = String(exchange.status);
   const documented = operation.responses[status];
   if (!documented) return [`status ${status} is not documented for ${exchange.method} ${template}`];
@@ -187,8 +187,7 @@ export function checkExchange(exchange: Exchange): string[] {
   if (!matched)
     return exchange.status === 404 ? [] : [`${pathname} is not in the document but answered ${exchange.status}`];
   const operations = document.paths[matched.template] ?? {};
-  const method = exchange.method.toLowerCase() === 'head' ? 'get' : exchange.method.toLowerCase();
-  const operation = operations[method];
+  const operation = operations[exchange.method.toLowerCase()];
   if (!operation) {
     return exchange.status === 405
       ? []

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NotFoundError } from './errors.js';
+
+/**
+ * The API reference a person reads at `GET /docs`: Swagger UI (the npm package swagger-ui-dist, Apache-2.0)
+ * showing `GET /openapi.json`, with every file served by the service itself, so that it works offline and
+ * behind a strict network, and loads nothing from a CDN. FastAPI serves its reference at the same path.
+ */
+
+/** Swagger UI's files that the page loads, served as the package ships them. */
+export const swaggerUiFiles = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
+/** The folder the stack copies them into, next to the function's bundle (the package is not deployed). */
+export const swaggerUiFolder = 'swagger-ui';
+
+/** Scripts and styles come only from the service; Swagger UI sets inline styles on its elements. */
+export const apiReferencePolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** URLs are relative, so the page works at `/docs` locally, behind CloudFront, and under a stage prefix. */
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>URL shortener — API reference</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="docs/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="docs/swagger-ui-bundle.js"></script>
+  <script src="docs/swagger-initializer.js"></script>
+</body>
+</html>
+`;
+
+/** Starts Swagger UI on this service's own description (a file, because the page's policy allows no inline script). */
+const initializer = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: 'openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    displayRequestDuration: true,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+  });
+});
+`;
+
+export interface ReferenceFile {
+  contentType: string;
+  content: string;
+}
+
+export const apiReferencePage: ReferenceFile = { contentType: 'text/html; charset=utf-8', content: page };
+
+const contentTypes: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+function swaggerUiDirectory(): string {
+  const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), swaggerUiFolder);
+  if (existsSync(bundled)) return bundled;
+  return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
+
+const loaded = new Map<string, Promise<string>>();
+
+/** One of the page's files by name; anything else is a 404. Read once per instance, then kept. */
+export async function apiReferenceFile(name: string): Promise<ReferenceFile> {
+  if (name === 'swagger-initializer.js') return { contentType: contentTypes['.js'] as string, content: initializer };
+  if (!(swaggerUiFiles as readonly string[]).includes(name)) throw new NotFoundError('Not Found');
+  let content = loaded.get(name);
+  if (!content) {
+    content = readFile(path.join(swaggerUiDirectory(), name), 'utf8');
+    loaded.set(name, content);
+  }
+  return { contentType: contentTypes[path.extname(name)] as string, content: await content };
+}

@@ -1,0 +1,47 @@
+import { parseAllowedOrigins } from './http/cors.js';
+import { defaultMetricsNamespace } from './metric-names.js';
+import { choiceValue, flagValue, integerValue, SettingError } from './setting-values.js';
+
+/**
+ * What the functions' configuration is and how it is read from the environment; `config.ts` reads it once,
+ * at import. Every variable the functions read is here; README.md's configuration table documents each.
+ */
+export interface ServiceConfig {
+  /** DynamoDB table holding every record. */
+  tableName: string;
+  /** SQS queue of automatic events; only the routes that emit events need it. */
+  eventsQueueUrl: string | undefined;
+  /** Name used in logs and as the metrics' service dimension. */
+  serviceName: string;
+  /** CloudWatch namespace of the embedded metrics. */
+  metricsNamespace: string;
+  /** Whether to write CloudWatch embedded-metric records to stdout (on in Lambda, off locally). */
+  emitEmbeddedMetrics: boolean;
+  /** How many short codes POST /urls tries before answering 503. */
+  shortCodeAttempts: number;
+  logLevel: LogLevel;
+  /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
+  corsAllowedOrigins: '*' | readonly string[];
+}
+
+export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new SettingError('Configuration error: TABLE_NAME is not set');
+  return {
+    tableName,
+    eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
+    serviceName: env.SERVICE_NAME || 'url-shortener',
+    metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,
+    emitEmbeddedMetrics: flagValue(
+      'EMIT_EMBEDDED_METRICS',
+      env.EMIT_EMBEDDED_METRICS,
+      Boolean(env.AWS_LAMBDA_FUNCTION_NAME),
+    ),
+    shortCodeAttempts: integerValue('SHORT_CODE_ATTEMPTS', env.SHORT_CODE_ATTEMPTS, 5, { min: 1, max: 100 }),
+    logLevel: choiceValue('LOG_LEVEL', env.LOG_LEVEL, 'INFO', logLevels),
+    corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
+  };
+}

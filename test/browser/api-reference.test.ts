@@ -1,0 +1,59 @@
+import type { Browser, Page } from 'playwright-core';
+import type { LocalRuntime } from '../../local/runtime.js';
+import { describeInBrowser, launchBrowser } from '../support/browser.js';
+import { startTestService } from '../support/service.js';
+
+/** GET /docs in a real headless Chromium, served by the local runtime: the reference a person reads. */
+describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () => {
+  let service: LocalRuntime;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    service = await startTestService();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.origin !== new URL(service.url).origin) foreignRequests.push(request.url());
+    });
+    await page.goto(`${service.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 30_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('lists every operation of the OpenAPI document, from files the service serves itself', async () => {
+    await expect(page.title()).resolves.toBe('URL shortener — API reference');
+    const operations = await page.$$eval('.opblock-summary', (blocks) =>
+      blocks.map((block) => block.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+    );
+    for (const expected of ['POST/users', 'GET/urls/{id}/redirect', 'GET/events', 'GET/{code}', 'DELETE/users/{id}']) {
+      expect(operations.some((text) => text.replace(/ /g, '').startsWith(expected))).toBe(true);
+    }
+    expect(foreignRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('runs a request from the page ("Try it out") and shows its answer', async () => {
+    const health = page.locator('.opblock-get', { has: page.locator('[data-path="/health"]') }).first();
+    await health.locator('.opblock-summary').click();
+    await health.getByRole('button', { name: 'Try it out' }).click();
+    await health.getByRole('button', { name: 'Execute' }).click();
+    const status = health.locator('.live-responses-table tr.response .response-col_status').first();
+    await expect(status.textContent()).resolves.toContain('200');
+    await expect(health.locator('.live-responses-table .highlight-code').first().textContent()).resolves.toContain(
+      '"status": "ok"',
+    );
+    await page.screenshot({ path: '.tmp/api-reference.png', fullPage: false });
+    expect(problems).toEqual([]);
+  });
+});

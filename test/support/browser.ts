@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+/**
+ * Headless Chromium for the tests of what a person looks at. It is Debian's chromium package (no browser
+ * download works here): `.ci/run` installs it; on a machine without it, the browser tests are skipped with a
+ * message saying how to install it, never passed silently.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserInstalled = existsSync(chromiumPath);
+
+/** `describe` when the browser is installed, else a skipped `describe` that says why. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (browserInstalled) {
+    describe(name, body);
+    return;
+  }
+  console.warn(
+    `SKIPPED ${name}: no Chromium at ${chromiumPath}. Install Debian's package (apt-get install chromium), as .ci/run does, or set CHROMIUM_PATH.`,
+  );
+  describe.skip(name, body);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    // As root, with no network beyond loopback: no sandbox, and none of Chromium's background connections.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
