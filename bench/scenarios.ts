@@ -3,6 +3,7 @@ import { bundles } from './bundles.js';
 import { callsPerRequest } from './calls-per-request.js';
 import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
+import { firehose, hotKeyBenchmark, viralLink } from './hot-keys.js';
 
 /** Every benchmark of `npm run bench`, by name. */
 export const scenarios: Record<string, () => Promise<string[]>> = {
@@ -11,4 +12,6 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   bundles,
   'event-pipeline': eventPipeline,
   'handler-cpu': handlerCpu,
+  'viral-link': hotKeyBenchmark(viralLink),
+  firehose: hotKeyBenchmark(firehose),
 };

@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
+import { keys } from '../shared/store/keys.js';
 import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
@@ -99,6 +100,20 @@ export class ServiceFunction extends NodejsFunction {
     // Every function loads shared/config.ts, which requires TABLE_NAME, even those that never touch the table.
     this.addEnvironment('TABLE_NAME', table.tableName);
     for (const statement of tableAccessStatements(table, access)) this.addToRolePolicy(statement);
+  }
+
+  /**
+   * Lets a function that only reads the table lease event ids (store/event-ids.ts): an update of the event
+   * counter item and nothing else, by the `dynamodb:LeadingKeys` condition.
+   */
+  leaseEventIds(table: ITableV2): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.counter('event').PK] } },
+      }),
+    );
   }
 
   /** Lets the function queue automatic events (send only), and tells it the queue's URL. */

@@ -64,6 +64,8 @@ export class ServiceStack extends Stack {
       });
       handler.useTable(table, route.table);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
+      // Functions that queue events give them ids from a lease of their own; a write route may already.
+      if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       return { route, handler };
     });

@@ -219,6 +219,7 @@ function gatewayError(
 ): APIGatewayProxyResult {
   const outcome = toErrorOutcome(error);
   return jsonResponse(outcome.statusCode, outcome.body, {
+    ...outcome.headers,
     'X-Content-Type-Options': 'nosniff',
     'X-Request-Id': requestId,
     ...extraHeaders,

@@ -58,6 +58,7 @@ try {
     queueName: settings.queueName,
     seed: settings.seed && { dir: settings.seed.dir, onProgress: showSeedProgress },
     warmUpMs: settings.warmUpMs,
+    dynamoDbLimits: settings.dynamoDbLimits,
     unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
     onDatabaseExit: () => {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
@@ -97,6 +98,11 @@ console.log(
     `  URL shortener is running at ${shownUrl}  (started in ${seconds} s)`,
     `    try:        curl ${shownUrl}/health      API reference: ${shownUrl}/docs`,
     `    data:       ${settings.inMemory ? 'in memory (nothing is kept)' : relative(databaseDir)}  (DynamoDB Local at ${runtime.dynamoDbEndpoint}, table ${runtime.tableName})`,
+    ...(runtime.dynamoDbLimits
+      ? [
+          `    limits:     DynamoDB's per-partition limits and transaction conflicts emulated, scaled 1/${settings.dynamoDbLimits?.scale} (report: ${runtime.dynamoDbLimits.endpoint}/__limits)`,
+        ]
+      : []),
     `    events:     ${runtime.queueUrl}`,
     `    dead letters: ${runtime.deadLetterQueueUrl}`,
     ...(runtime.requeuedEvents > 0

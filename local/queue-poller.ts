@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../shared/logger.js';
+import { eventsQueueSchema } from '../shared/store/table-schema.js';
 
 type BatchHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
@@ -26,6 +27,8 @@ export interface QueuePollerOptions {
   handler: BatchHandler;
   /** Concurrent receive loops, like the several pollers of Lambda's event source mapping. @default 2 */
   concurrency?: number;
+  /** Most messages per invocation, as the event source mapping's batch size. @default eventsQueueSchema.batchSize */
+  batchSize?: number;
 }
 
 const MAX_MESSAGES = 10;
@@ -76,6 +79,7 @@ export async function startQueuePoller({
   queueUrl,
   handler,
   concurrency = 2,
+  batchSize = eventsQueueSchema.batchSize,
 }: QueuePollerOptions): Promise<QueuePoller> {
   const sqs = new SQSClient({});
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
@@ -98,7 +102,8 @@ export async function startQueuePoller({
     }
   };
 
-  async function pollOnce(): Promise<number> {
+  /** Receives up to 10 messages (the most SQS gives at once). */
+  async function receive(): Promise<Message[]> {
     // The emulator answers a zero-wait receive after collecting for ~40 ms, which paces an idle loop.
     const out = await sqs.send(
       new ReceiveMessageCommand({
@@ -110,7 +115,21 @@ export async function startQueuePoller({
         AttributeNames: ['All'],
       }),
     );
-    const messages = out.Messages ?? [];
+    return out.Messages ?? [];
+  }
+
+  /**
+   * One invocation of the writer: what is waiting, up to `batchSize` messages. Lambda gathers a large batch
+   * for up to its batching window; here the poller takes what is there without waiting, so events reach
+   * the table as fast as they can when traffic is light.
+   */
+  async function pollOnce(): Promise<number> {
+    const messages = await receive();
+    while (messages.length > 0 && messages.length + MAX_MESSAGES <= batchSize) {
+      const more = await receive();
+      if (more.length === 0) break;
+      messages.push(...more);
+    }
     if (messages.length === 0) return 0;
     const records = messages.map((message) => toRecord(message, queueArn));
     let failed = new Set(records.map((record) => record.messageId));
@@ -120,26 +139,22 @@ export async function startQueuePoller({
     } catch (error) {
       logger.error('Event writer failed the whole batch', { error: error as Error });
     }
-    const done = records.filter((record) => !failed.has(record.messageId));
+    for (const record of records) {
+      if (failed.has(record.messageId)) waitingForRetry.set(record.messageId, record.receiptHandle);
+      else waitingForRetry.delete(record.messageId);
+    }
     if (draining && failed.size > 0) {
       // Shutting down: try the failures again now rather than after the visibility timeout.
-      const retry = records.filter((record) => failed.has(record.messageId));
-      await sqs.send(
-        new ChangeMessageVisibilityBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: retry.map((record, i) => ({
-            Id: String(i),
-            ReceiptHandle: record.receiptHandle,
-            VisibilityTimeout: 0,
-          })),
-        }),
-      );
+      await makeVisible(records.filter((record) => failed.has(record.messageId)).map((record) => record.receiptHandle));
     }
-    if (done.length > 0) {
+    const done = records.filter((record) => !failed.has(record.messageId));
+    for (let i = 0; i < done.length; i += MAX_MESSAGES) {
       await sqs.send(
         new DeleteMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
+          Entries: done
+            .slice(i, i + MAX_MESSAGES)
+            .map((record, j) => ({ Id: String(j), ReceiptHandle: record.receiptHandle })),
         }),
       );
     }

@@ -1,6 +1,7 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
+import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 
@@ -26,6 +27,11 @@ export interface LocalRuntimeOptions {
    * reads), to be queued again by the next start. Without it they are logged as `unsent_event` entries.
    */
   unsentEventsFile?: string;
+  /**
+   * Emulate DynamoDB's per-partition limits and transaction conflicts in front of DynamoDB Local, scaled
+   * down by `scale` (100: 30 read and 10 write units per partition key value a second). @default off
+   */
+  dynamoDbLimits?: { scale: number };
   /** How long a stop waits for queued events to be written before keeping the rest. @default 10000 */
   drainTimeoutMs?: number;
   /** Called when DynamoDB Local stops on its own while the runtime runs (the service cannot work without it). */
@@ -44,6 +50,8 @@ export interface LocalRuntime {
   seedReport: SeedReport | undefined;
   /** Events saved at the last stop and queued again by this start. */
   requeuedEvents: number;
+  /** The limits emulation, when it is on: what it throttled and the hottest partitions. */
+  dynamoDbLimits: DynamoDbLimitsProxy | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
   stop(): Promise<void>;
 }
@@ -104,8 +112,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
   let dynamoDb: DynamoDbLocal | undefined;
   let sqsEmulator: SqsEmulator | undefined;
+  let limits: DynamoDbLimitsProxy | undefined;
   const stopStarted = async () => {
     await sqsEmulator?.stop();
+    await limits?.stop();
     await dynamoDb?.stop();
   };
   try {
@@ -117,6 +127,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     sqsEmulator = startedSqs;
     if (dynamoDb) process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoDb.endpoint;
     if (sqsEmulator) process.env.AWS_ENDPOINT_URL_SQS = sqsEmulator.endpoint;
+    const databaseEndpoint = String(process.env.AWS_ENDPOINT_URL_DYNAMODB);
+    if (options.dynamoDbLimits) {
+      // Everything talks to DynamoDB through the emulation; it enforces once the gateway is about to open.
+      const { startDynamoDbLimitsProxy } = await import('./dynamodb-limits-proxy.js');
+      limits = await startDynamoDbLimitsProxy({
+        target: databaseEndpoint,
+        scale: options.dynamoDbLimits.scale,
+        enforcing: false,
+      });
+      process.env.AWS_ENDPOINT_URL_DYNAMODB = limits.endpoint;
+    }
 
     const { provisionQueues, provisionTable } = await import('./provision.js');
     const [, queues] = await Promise.all([
@@ -151,6 +172,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             handler: writer.handler,
             concurrency: options.pollerConcurrency,
           });
+    limits?.enforce();
     const gateway = await startGateway(loaded, { port: options.port, host: options.host });
     let stopping = false;
     dynamoDb?.exited.then(() => {
@@ -163,7 +185,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       tableName: options.tableName,
       queueUrl: queues.queueUrl,
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
-      dynamoDbEndpoint: String(process.env.AWS_ENDPOINT_URL_DYNAMODB),
+      dynamoDbEndpoint: databaseEndpoint,
+      dynamoDbLimits: limits,
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
       seedReport,

@@ -18,6 +18,8 @@ export interface LocalSettings {
   warmUpMs: number;
   tableName: string;
   queueName: string;
+  /** The emulation of DynamoDB's per-partition limits, scaled down by this factor; off when undefined. */
+  dynamoDbLimits: { scale: number } | undefined;
 }
 
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string, pattern: RegExp, accepts: string): string {
@@ -39,6 +41,21 @@ function host(env: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** `off` (the default), or a scale factor: `100` emulates DynamoDB's limits divided by 100. */
+function limitsEmulation(env: NodeJS.ProcessEnv): { scale: number } | undefined {
+  const raw = env.LOCAL_DYNAMODB_LIMITS;
+  if (raw === undefined || /^\s*(off|false|no|0)\s*$/i.test(raw)) return undefined;
+  const scale = /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(scale >= 1 && scale <= 100_000)) {
+    throw settingError(
+      'LOCAL_DYNAMODB_LIMITS',
+      'off, or a scale factor from 1 to 100000 (100: the limits divided by 100)',
+      raw,
+    );
+  }
+  return { scale };
+}
+
 export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[], projectRoot: string): LocalSettings {
   const folder = (name: string, fallback: string) =>
     path.resolve(projectRoot, text(env, name, fallback, /\S/, 'a folder path'));
@@ -58,6 +75,7 @@ export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[
       /^[A-Za-z0-9_.-]{3,255}$/,
       'a table name: 3-255 of A-Z a-z 0-9 _ . -',
     ),
+    dynamoDbLimits: limitsEmulation(env),
     queueName: text(
       env,
       'EVENTS_QUEUE_NAME',

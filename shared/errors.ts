@@ -45,6 +45,16 @@ export class DeadlineExceededError extends DomainError {
 /** A dependency could not serve the request now; the client may retry later. */
 export class UnavailableError extends DomainError {}
 
+/**
+ * The database is throttling (a partition over its limit, an item held by a transaction) past the SDK's
+ * retries: the request can be sent again in a moment, and nothing was half-done.
+ */
+export class OverloadedError extends UnavailableError {
+  constructor(options?: ErrorOptions) {
+    super('Service temporarily overloaded', options);
+  }
+}
+
 /** One item of a 422 response, in the contract's shape. */
 export interface ValidationIssue {
   loc: (string | number)[];

@@ -17,10 +17,12 @@ export const metricNames = {
   eventsUnsent: 'events_unsent_total',
   /** Automatic events the writer stored. */
   eventsStored: 'events_stored_total',
-  /** Queue messages the writer had stored before (redeliveries). */
-  eventsDuplicate: 'events_duplicate_total',
   /** Automatic events the writer dropped because their URL or user no longer exists. */
   eventsDropped: 'events_dropped_total',
   /** Queue messages the writer failed this time (left for redelivery or the dead-letter queue). */
   eventsFailed: 'events_failed_total',
+  /** DynamoDB requests still throttled after the retries (a route answers 503), dimension operation. */
+  throttledRequests: 'throttled_requests_total',
+  /** Milliseconds from an event's creation to its storage by the writer (one value per event). */
+  eventDelay: 'event_delay_ms',
 } as const;

@@ -69,6 +69,36 @@ export async function recordCount(name: string, labels: Labels = {}, by = 1): Pr
   await emit(name, labels, by);
 }
 
+/** The latest values of each distribution (for percentiles in GET /metrics/json). */
+const distributions = new Map<string, { count: number; recent: number[] }>();
+const RECENT_VALUES = 1000;
+/** CloudWatch takes at most 100 values of one metric in one embedded-metric record. */
+const VALUES_PER_RECORD = 100;
+
+/** Records measurements (milliseconds) of a distribution, such as the delay of each stored event. */
+export async function recordValues(name: string, values: number[]): Promise<void> {
+  if (values.length === 0) return;
+  let distribution = distributions.get(name);
+  if (!distribution) {
+    distribution = { count: 0, recent: [] };
+    distributions.set(name, distribution);
+  }
+  distribution.count += values.length;
+  distribution.recent.push(...values);
+  if (distribution.recent.length > RECENT_VALUES)
+    distribution.recent.splice(0, distribution.recent.length - RECENT_VALUES);
+  if (!config.emitEmbeddedMetrics) return;
+  for (let i = 0; i < values.length; i += VALUES_PER_RECORD) {
+    const metrics = createMetricsLogger();
+    metrics.setDimensions({});
+    for (const value of values.slice(i, i + VALUES_PER_RECORD)) metrics.putMetric(name, value, Unit.Milliseconds);
+    await metrics.flush();
+  }
+}
+
+const percentileOf = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
 /** Counts an invocation of this instance; the first one is its cold start. */
 export function markInvocation(): void {
   invocations += 1;
@@ -91,6 +121,18 @@ export function metricsSnapshot() {
     };
   }
   result[metricNames.requests] ??= { total: 0, by_status: {}, series: [] };
+  for (const [name, { count, recent }] of distributions) {
+    const sorted = [...recent].sort((a, b) => a - b);
+    result[name] = {
+      count,
+      recent: {
+        values: sorted.length,
+        p50: percentileOf(sorted, 50),
+        p99: percentileOf(sorted, 99),
+        max: sorted.at(-1),
+      },
+    };
+  }
   const memory = process.memoryUsage();
   return {
     ...result,

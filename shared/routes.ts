@@ -15,7 +15,7 @@ export interface RouteDefinition {
   handler: string;
   /** What the function may do to the table. */
   table: 'none' | 'read' | 'write';
-  /** Whether the function sends automatic events to the events queue. */
+  /** Whether the function sends to the events queue (automatic events, or a deletion's delayed sweep). */
   sendsEvents: boolean;
   /** Sizing class: `bulk` and `cascade` routes get more memory and the API's full 29 s. */
   profile: 'standard' | 'bulk' | 'cascade';
@@ -45,7 +45,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/users', 'functions/users/list-users.ts', 'read'),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
   route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
-  route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade' }),
+  route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
   route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true }),
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
@@ -53,7 +53,7 @@ export const routes: readonly RouteDefinition[] = [
   // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', { sendsEvents: true }),
   route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
-  route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade' }),
+  route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
   route('POST', '/events', 'functions/events/create-event.ts', 'write'),
   route('GET', '/events', 'functions/events/list-events.ts', 'read'),

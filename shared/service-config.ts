@@ -20,6 +20,11 @@ export interface ServiceConfig {
   /** How many short codes POST /urls tries before answering 503. */
   shortCodeAttempts: number;
   logLevel: LogLevel;
+  /**
+   * Reads per second of one key by one instance above which the key is served from memory for at most a
+   * second (store/hot-key-cache.ts).
+   */
+  hotKeyReadsPerSecond: number;
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
   corsAllowedOrigins: '*' | readonly string[];
 }
@@ -42,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     ),
     shortCodeAttempts: integerValue('SHORT_CODE_ATTEMPTS', env.SHORT_CODE_ATTEMPTS, 5, { min: 1, max: 100 }),
     logLevel: choiceValue('LOG_LEVEL', env.LOG_LEVEL, 'INFO', logLevels),
+    hotKeyReadsPerSecond: integerValue('HOT_KEY_READS_PER_SECOND', env.HOT_KEY_READS_PER_SECOND, 10, {
+      min: 1,
+      max: 100_000,
+    }),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
   };
 }

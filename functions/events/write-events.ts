@@ -3,4 +3,6 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { writeEventBatch } from '#shared/events/event-writer.js';
 
 /** The events queue's consumer: stores automatic events, reporting partial batch failures. */
-export const handler = middy<SQSEvent, SQSBatchResponse>().handler((event) => writeEventBatch(event.Records));
+export const handler = middy<SQSEvent, SQSBatchResponse>().handler((event, context) =>
+  writeEventBatch(event.Records, context),
+);

@@ -6,7 +6,8 @@ import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
-import type { AutomaticEventType, EventMessage } from './event-message.js';
+import { eventIds } from '../store/event-ids.js';
+import type { AutomaticEventType, EventMessage, SweepMessage } from './event-message.js';
 
 if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_URL is not set');
 const QueueUrl = config.eventsQueueUrl;
@@ -16,8 +17,19 @@ const sqs = new SQSClient({
   requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
 });
 
+/** The id of a new event, from this instance's lease; without one, the writer assigns it. */
+async function identity() {
+  try {
+    return { event_id: await eventIds.next() };
+  } catch (error) {
+    logger.warn('No event id could be leased; the writer will assign one', { error: error as Error });
+    return { message_id: randomUUID() };
+  }
+}
+
 /**
- * Queues an automatic event about a URL. The request that caused it does not wait for the event to be
+ * Queues an automatic event about a URL, with its id decided here (so that however often the queue delivers
+ * it, it is stored once). The request that caused it does not wait for the event to be
  * stored, only for the queue to accept it. If the queue stays unreachable after the SDK's retries, the
  * request still succeeds: the event is logged whole (`unsent_event`, replayable with
  * `npm run replay-events`) and counted in `events_unsent_total`.
@@ -27,11 +39,11 @@ export async function publishUrlEvent(
   url: Pick<UrlRecord, 'id' | 'user_id' | 'short_code' | 'original_url'>,
   extraDetails: Record<string, unknown> = {},
 ): Promise<void> {
+  const event = { url_id: url.id, user_id: url.user_id, event_type: eventType };
   const message: EventMessage = {
-    message_id: randomUUID(),
-    url_id: url.id,
-    user_id: url.user_id,
-    event_type: eventType,
+    ...(await identity()),
+    ...event,
+    owner_id: url.user_id,
     timestamp: timestamp(),
     details: { short_code: url.short_code, original_url: url.original_url, ...extraDetails },
   };
@@ -41,5 +53,27 @@ export async function publishUrlEvent(
   } catch (error) {
     logger.error('Event could not be queued', { unsent_event: message, error: error as Error });
     await recordCount(metricNames.eventsUnsent, { event_type: eventType });
+  }
+}
+
+/**
+ * How long after a deletion its events are swept once more: longer than any writer that checked the URL
+ * before the delete can still be writing (its invocation, a redelivery after the visibility timeout), and the
+ * longest delay SQS allows.
+ */
+export const SWEEP_DELAY_SECONDS = 900;
+
+/**
+ * Queues the second sweep of a deleted URL's or user's events, delayed. If it cannot be queued, the deletion
+ * still stands (lists hide the events); the failure is logged for the runbook.
+ */
+export async function scheduleEventSweep(sweep: SweepMessage['sweep'], id: number): Promise<void> {
+  const message: SweepMessage = { sweep, id };
+  try {
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: SWEEP_DELAY_SECONDS }),
+    );
+  } catch (error) {
+    logger.error('The delayed sweep could not be queued', { sweep: message, error: error as Error });
   }
 }

@@ -3,6 +3,7 @@ import {
   DomainError,
   MethodNotAllowedError,
   NotFoundError,
+  OverloadedError,
   PayloadTooLargeError,
   RequestValidationError,
   RuleViolationError,
@@ -18,9 +19,14 @@ export interface ErrorBody {
 export interface ErrorOutcome {
   statusCode: number;
   body: ErrorBody;
+  /** Headers the answer carries besides the usual ones (`Retry-After` when the client should come back). */
+  headers: Record<string, string>;
   /** True when the error is a bug (a 500): log it with its stack. */
   unexpected: boolean;
 }
+
+/** Seconds a client is asked to wait after an overload: DynamoDB's partitions refill every second. */
+const RETRY_AFTER_SECONDS = '1';
 
 const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
   [RuleViolationError, 400],
@@ -38,12 +44,15 @@ const statusByClass = new Map<abstract new (...args: never[]) => DomainError, nu
  */
 export function toErrorOutcome(error: unknown): ErrorOutcome {
   if (error instanceof RequestValidationError) {
-    return { statusCode: 422, body: { detail: error.issues }, unexpected: false };
+    return { statusCode: 422, body: { detail: error.issues }, headers: {}, unexpected: false };
   }
   if (error instanceof DomainError) {
+    const headers: Record<string, string> =
+      error instanceof OverloadedError ? { 'Retry-After': RETRY_AFTER_SECONDS } : {};
     for (const [errorClass, statusCode] of statusByClass) {
-      if (error instanceof errorClass) return { statusCode, body: { detail: error.detail }, unexpected: false };
+      if (error instanceof errorClass)
+        return { statusCode, body: { detail: error.detail }, headers, unexpected: false };
     }
   }
-  return { statusCode: 500, body: { detail: 'Internal Server Error' }, unexpected: true };
+  return { statusCode: 500, body: { detail: 'Internal Server Error' }, headers: {}, unexpected: true };
 }

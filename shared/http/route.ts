@@ -126,7 +126,7 @@ export function errorPolicy(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
           error: request.error as Error,
         });
       }
-      request.response = jsonResponse(outcome.statusCode, outcome.body);
+      request.response = jsonResponse(outcome.statusCode, outcome.body, outcome.headers);
     },
   };
 }

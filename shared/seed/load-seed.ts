@@ -4,7 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../json.js';
 import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
-import { eventItem } from '../store/events.js';
+import { eventItem, placed } from '../store/events.js';
 import { accessPatterns, keys } from '../store/keys.js';
 import { documentClient, type Item, putItems, raiseIdFloor, TableName } from '../store/operations.js';
 import { shortCodeItem, urlItem } from '../store/urls.js';
@@ -109,7 +109,12 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
     { ...keys.userUrlLink(url.user_id, url.id), url_id: url.id },
   ]);
   await loadRecords('urls', urls.length, urlItems, progress);
-  await loadRecords('events', events.length, events.map(eventItem), progress);
+  // A fresh table has one shard per event list; the owner of each event's URL is in urls.csv.
+  const owners = new Map(urls.map((url) => [url.id, url.user_id]));
+  const eventItems = events.map((event) =>
+    eventItem(placed({ ...event, owner_id: owners.get(event.url_id) ?? event.user_id }, {})),
+  );
+  await loadRecords('events', events.length, eventItems, progress);
 
   const guarded = new Set<string>();
   const userItems = users.flatMap((user): Item[] => {

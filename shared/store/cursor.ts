@@ -13,9 +13,10 @@ import { tableSchema } from './table-schema.js';
 const invalidCursor = () =>
   new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'Invalid or foreign cursor', type: 'value_error' }]);
 
+const fingerprintOf = (identity: string) => createHash('sha256').update(identity).digest('base64url').slice(0, 12);
+
 function fingerprint(pattern: AccessPattern): string {
-  const identity = JSON.stringify([pattern.IndexName ?? '', pattern.ExpressionAttributeValues ?? {}]);
-  return createHash('sha256').update(identity).digest('base64url').slice(0, 12);
+  return fingerprintOf(JSON.stringify([pattern.IndexName ?? '', pattern.ExpressionAttributeValues ?? {}]));
 }
 
 /** The attributes DynamoDB needs to resume a query of this pattern after an item. */
@@ -47,4 +48,26 @@ export function decodeCursor(pattern: AccessPattern, cursor: string): Record<str
     names.every((name) => typeof key[name] === 'string');
   if (!wellFormed) throw invalidCursor();
   return key as Record<string, string>;
+}
+
+/**
+ * A cursor for a sharded list (event lists): the position after which the next page starts, as a sort-key
+ * value, with a fingerprint of the list and its filters. Every shard is read from that position on.
+ */
+export function encodeAfterCursor(identity: string, after: string): string {
+  return Buffer.from(JSON.stringify({ f: fingerprintOf(identity), a: after })).toString('base64url');
+}
+
+/** The position a cursor of this list says to start after; a 422 for one of another list. */
+export function decodeAfterCursor(identity: string, cursor: string): string {
+  let decoded: { f?: unknown; a?: unknown };
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (decoded?.f !== fingerprintOf(identity) || typeof decoded.a !== 'string' || !/^\d{16}$/.test(decoded.a)) {
+    throw invalidCursor();
+  }
+  return decoded.a;
 }

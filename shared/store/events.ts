@@ -1,79 +1,217 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import type { EventMessage } from '../events/event-message.js';
 import { type EventRecord, type Page, storedDetails, toEventRecord } from '../records.js';
-import { accessPatterns, indexAttributes, keys } from './keys.js';
-import { check, type Item, put, readWindow, reserveIds, transact, type Window } from './operations.js';
+import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
+import { isOfDeleted, recentDeletions } from './deletions.js';
+import { eventIds } from './event-ids.js';
+import { currentLayout, widenLists } from './event-layout.js';
+import {
+  chooseShards,
+  type EventList,
+  type EventShards,
+  earlierUrlShards,
+  listName,
+  listsOf,
+  type ShardLayout,
+  shardCount,
+  shardPatterns,
+} from './event-shards.js';
+import { hotKeyCache } from './hot-key-cache.js';
+import { accessPatterns, indexAttributes, type Key, keys, sortableId } from './keys.js';
+import {
+  deleteKeys,
+  documentClient,
+  getItems,
+  type Item,
+  keyOf,
+  readAll,
+  readMergedWindow,
+  TableName,
+  type Window,
+  writeItemsOnce,
+} from './operations.js';
 import { URL_NOT_FOUND } from './urls.js';
-import { USER_NOT_FOUND, userIsActive } from './users.js';
+import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
-/** How long a delivery marker is kept: longer than a message can live in the queue (4 days) with margin. */
-const DELIVERY_MARKER_TTL_SECONDS = 15 * 24 * 3600;
+/**
+ * Events: written without transactions and without touching any shared item per event (see
+ * docs/capacity.md). An event's id is decided before it is written, and its place (its shard in each list)
+ * is a function of the id and the layout, so writing it again rewrites the same item. A writer checks the
+ * URL before and after writing, and removes what it wrote if the URL went meanwhile, so a deletion's sweep
+ * is never outrun.
+ */
 
-export function eventItem(event: EventRecord): Item {
+/** An event as stored: the record and the owner of its URL (lists hide the events of a deleted owner). */
+export interface OwnedEvent extends EventRecord {
+  owner_id: number;
+}
+
+/** An event in its place: its shard in each of its lists. */
+interface PlacedEvent extends OwnedEvent {
+  shards: EventShards;
+}
+
+const eventKey = (event: PlacedEvent): Key => keys.event(event.url_id, event.shards.url, event.id);
+
+export function eventItem(event: PlacedEvent): Item {
   return {
-    ...keys.event(event.url_id, event.id),
-    ...indexAttributes.event(event),
-    ...event,
+    ...eventKey(event),
+    ...indexAttributes.event(event, event.shards),
+    id: event.id,
+    url_id: event.url_id,
+    user_id: event.user_id,
+    event_type: event.event_type,
+    timestamp: event.timestamp,
     details: storedDetails(event.details),
+    owner_id: event.owner_id,
+    // When the event became visible: the pipeline's delay is stored_at - timestamp.
+    stored_at: Date.now(),
   };
 }
 
-const urlExists = (urlId: number) => check(keys.url(urlId), 'attribute_exists(PK)');
+/** An event placed with this layout. */
+export const placed = (event: OwnedEvent, layout: ShardLayout): PlacedEvent => ({
+  ...event,
+  shards: chooseShards(layout, event),
+});
 
 /**
- * Stores an event sent to POST /events. The user and the URL must exist (and the user not be mid-deletion),
- * checked in the same transaction that writes the event.
+ * Stores an event sent to POST /events. The user must exist and not be mid-deletion, and the URL must exist,
+ * read consistently before the event is written; a deletion racing the write is covered like an automatic
+ * event's (deletions.ts, and the delayed sweep).
  */
 export async function recordEvent(input: Omit<EventRecord, 'id' | 'timestamp'>): Promise<EventRecord> {
-  const id = await reserveIds('event');
-  const event: EventRecord = {
-    id,
-    url_id: input.url_id,
-    user_id: input.user_id,
-    event_type: input.event_type,
-    timestamp: timestamp(),
-    details: input.details,
-  };
-  const outcome = await transact([userIsActive(event.user_id), urlExists(event.url_id), put(eventItem(event))]);
-  if (!outcome.ok) throw new NotFoundError(outcome.failed.includes(0) ? USER_NOT_FOUND : URL_NOT_FOUND);
-  return event;
+  const userKey = keys.user(input.user_id);
+  const urlKey = keys.url(input.url_id);
+  const [found, id, layout] = await Promise.all([getItems([userKey, urlKey]), eventIds.next(), currentLayout()]);
+  const user = found.get(keyOf(userKey));
+  const url = found.get(keyOf(urlKey));
+  if (!user || user.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
+  if (!url) throw new NotFoundError(URL_NOT_FOUND);
+  const item = eventItem(placed({ ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id) }, layout));
+  await documentClient.send(new PutCommand({ TableName, Item: item }));
+  return toEventRecord(item);
 }
 
-export type DeliveryOutcome = 'stored' | 'duplicate' | 'dropped';
+/** How long the id of an old-format message is kept: longer than a message can live in the queue (4 days). */
+const MESSAGE_IDENTITY_TTL_SECONDS = 15 * 24 * 3600;
 
 /**
- * Stores one automatic event taken from the queue, under an id reserved by the caller. One transaction
- * checks that the URL and its user still exist, writes the event, and writes a marker of the message; if
- * the marker is already there the message was stored before and is reported `duplicate`. An event whose
- * URL or user is gone is `dropped`: it is never stored after its URL or user was deleted.
+ * The id of an event whose message came without one: taken from `assign` the first time (and kept in a
+ * marker item of the message, written only if none exists), read back from the marker on every later
+ * delivery, so the message is still stored once.
  */
-export async function storeDeliveredEvent(id: number, message: EventMessage): Promise<DeliveryOutcome> {
-  const event: EventRecord = {
-    id,
-    url_id: message.url_id,
-    user_id: message.user_id,
-    event_type: message.event_type,
-    timestamp: message.timestamp,
-    details: message.details,
-  };
-  const marker = {
-    ...keys.eventDelivery(event.url_id, message.message_id),
-    event_id: id,
-    expires_at: Math.floor(Date.now() / 1000) + DELIVERY_MARKER_TTL_SECONDS,
-  };
-  const outcome = await transact([
-    userIsActive(event.user_id),
-    urlExists(event.url_id),
-    put(eventItem(event)),
-    put(marker, 'attribute_not_exists(PK)'),
-  ]);
-  if (outcome.ok) return 'stored';
-  return outcome.failed.includes(3) ? 'duplicate' : 'dropped';
+export async function idOfMessage(messageId: string, assign: () => Promise<number>): Promise<number> {
+  const marker = keys.messageIdentity(messageId);
+  const id = await assign();
+  try {
+    await documentClient.send(
+      new PutCommand({
+        TableName,
+        Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + MESSAGE_IDENTITY_TTL_SECONDS },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return id;
+  } catch (error) {
+    // Delivered before (or this very write was retried after a lost answer): use what was taken then.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    return Number((await getItems([marker])).get(keyOf(marker))?.event_id);
+  }
 }
 
-/** Reserves the ids of a whole batch of events with one counter update; returns the first. */
-export const reserveEventIds = (count: number) => reserveIds('event', count);
+export type DeliveryOutcome = 'stored' | 'dropped' | 'failed';
+
+/** An automatic event taken from the queue. */
+export interface DeliveredEvent extends OwnedEvent {
+  /** Its message was delivered before: an earlier delivery may have written it under another URL shard. */
+  redelivered: boolean;
+}
+
+/** A list is widened when at least this many of its events in one batch were throttled. */
+const WIDEN_AFTER_THROTTLES = 5;
+
+/** Which of these URLs exist, read consistently. */
+async function existingUrls(urlIds: number[]): Promise<Set<number>> {
+  const found = await getItems(urlIds.map((urlId) => keys.url(urlId)));
+  return new Set(urlIds.filter((urlId) => found.has(keyOf(keys.url(urlId)))));
+}
+
+/** Every key an event of this URL can have been written under: each shard of every count its list has had. */
+function possibleKeys(event: OwnedEvent, layout: ShardLayout): Key[] {
+  const count = shardCount(layout, { kind: 'url', urlId: event.url_id });
+  const current = placed(event, layout).shards.url;
+  return [current, ...earlierUrlShards(event.id, event.url_id, count)].map((shard) =>
+    keys.event(event.url_id, shard, event.id),
+  );
+}
+
+/**
+ * The lists at least WIDEN_AFTER_THROTTLES of these throttled events are in; `far` when four times as many
+ * were (the list is far over its partitions' limit: it grows two steps at once).
+ */
+function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
+  const perList = new Map<string, number>();
+  for (const event of throttled) {
+    for (const list of Object.values(listsOf(event))) {
+      const name = listName(list);
+      perList.set(name, (perList.get(name) ?? 0) + 1);
+    }
+  }
+  return [...perList]
+    .filter(([, count]) => count >= WIDEN_AFTER_THROTTLES)
+    .map(([name, count]) => ({ name, far: count >= 4 * WIDEN_AFTER_THROTTLES }));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stores automatic events taken from the queue, in one go, and answers for each: stored, dropped (its URL
+ * is gone) or failed (not written by `deadline`; it will be delivered again).
+ *
+ * The events are written first; then their URLs are read, consistently, and the events of a URL that is
+ * gone are deleted again, under every key they can have (an earlier delivery may have written them too).
+ * A URL's deletion sweeps what was written before it; what is written after it, the writer sees gone and
+ * removes: nothing is left stored, and nothing is read twice per event.
+ *
+ * What DynamoDB throttles is tried again until the deadline; lists with many throttled events get more
+ * shards (event-layout.ts), and the events still to write are placed with the wider layout at once.
+ */
+export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: number): Promise<DeliveryOutcome[]> {
+  // One message delivered twice in one batch is one event: write it once.
+  let pending = [...new Map(events.map((event) => [event.id, event])).values()];
+  let layout = await currentLayout();
+  // A copy an earlier delivery wrote under a smaller count of its URL's list goes.
+  await deleteKeys(
+    pending.filter((event) => event.redelivered).flatMap((event) => possibleKeys(event, layout).slice(1)),
+  );
+
+  const written: DeliveredEvent[] = [];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) {
+      if (Date.now() + 100 > deadline) break;
+      await pause(Math.min(1000, 25 * 2 ** attempt, Math.max(0, deadline - Date.now())));
+    }
+    const placements = pending.map((event) => placed(event, layout));
+    const unwritten = new Set((await writeItemsOnce(placements.map(eventItem))).map((item) => Number(item.id)));
+    written.push(...pending.filter((event) => !unwritten.has(event.id)));
+    pending = pending.filter((event) => unwritten.has(event.id));
+    const hot = hotLists(pending);
+    if (hot.length > 0) {
+      await widenLists(hot, layout);
+      layout = await currentLayout({ fresh: true });
+    }
+  }
+
+  const alive = await existingUrls([...new Set(written.map((event) => event.url_id))]);
+  const dropped = written.filter((event) => !alive.has(event.url_id));
+  await deleteKeys(dropped.flatMap((event) => possibleKeys(event, layout)));
+
+  const droppedIds = new Set(dropped.map((event) => event.id));
+  const failed = new Set(pending.map((event) => event.id));
+  return events.map((event) => (droppedIds.has(event.id) ? 'dropped' : failed.has(event.id) ? 'failed' : 'stored'));
+}
 
 export interface EventFilters {
   url_id?: number;
@@ -81,35 +219,83 @@ export interface EventFilters {
   event_type?: string;
 }
 
+const listCache = hotKeyCache<Page<EventRecord>>();
+
 /**
- * Events ordered by id. The most selective filter picks the access pattern (a URL's partition, else a
- * user's index, else the type's index); any other filter is applied while reading.
+ * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's,
+ * else all events); any other filter is applied while reading. The list's shards are merged by id (one
+ * query per shard); events of URLs or users deleted lately are left out (deletions.ts).
  */
-export async function listEvents(
+export function listEvents(
   filters: EventFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<EventRecord>> {
+  return listCache.read(JSON.stringify([filters, window]), () => readEvents(filters, window));
+}
+
+async function readEvents(filters: EventFilters, window: Pick<Window, 'skip' | 'limit' | 'cursor'>) {
+  const list: EventList =
+    filters.url_id !== undefined
+      ? { kind: 'url', urlId: filters.url_id }
+      : filters.user_id !== undefined
+        ? { kind: 'user', userId: filters.user_id }
+        : filters.event_type !== undefined
+          ? { kind: 'type', eventType: filters.event_type }
+          : { kind: 'all' };
   const conditions: string[] = [];
   const values: Record<string, unknown> = {};
-  const pattern =
-    filters.url_id !== undefined
-      ? accessPatterns.eventsOfUrl(filters.url_id)
-      : filters.user_id !== undefined
-        ? accessPatterns.eventsOfUser(filters.user_id)
-        : filters.event_type !== undefined
-          ? accessPatterns.eventsByType(filters.event_type)
-          : accessPatterns.allEvents();
   if (filters.url_id !== undefined && filters.user_id !== undefined) {
     conditions.push('user_id = :userId');
     values[':userId'] = filters.user_id;
   }
-  if (filters.event_type !== undefined && (filters.url_id !== undefined || filters.user_id !== undefined)) {
+  if (filters.event_type !== undefined && list.kind !== 'type' && list.kind !== 'all') {
     conditions.push('event_type = :eventType');
     values[':eventType'] = filters.event_type;
   }
-  const { items, next } = await readWindow(pattern, {
-    ...window,
+  // The cursor belongs to this list with these filters, and says after which event id to go on.
+  const identity = JSON.stringify([listName(list), filters]);
+  const after = window.cursor === undefined ? undefined : decodeAfterCursor(identity, window.cursor);
+  const [layout, deletions] = await Promise.all([currentLayout(), recentDeletions()]);
+  const items = await readMergedWindow(shardPatterns(list, shardCount(layout, list)), {
+    skip: window.skip,
+    limit: window.limit,
+    after,
     ...(conditions.length > 0 && { filter: { expression: conditions.join(' AND '), values } }),
+    keep: (item) => !isOfDeleted(item, deletions),
   });
-  return { items: items.map(toEventRecord), next };
+  const last = items.at(-1);
+  return {
+    items: items.map(toEventRecord),
+    next: items.length === window.limit && last ? encodeAfterCursor(identity, sortableId(Number(last.id))) : undefined,
+  };
+}
+
+/**
+ * Deletes every event stored under a URL: every shard its list has ever had, read consistently. Run by the
+ * URL's deletion, and again later by the writer (the delayed sweep).
+ */
+export async function sweepEventsOfUrl(urlId: number): Promise<void> {
+  const layout = await currentLayout({ fresh: true });
+  const count = shardCount(layout, { kind: 'url', urlId });
+  await Promise.all(
+    Array.from({ length: count }, async (_, shard) => {
+      for await (const found of readAll(accessPatterns.eventKeysOfUrl(urlId, shard))) {
+        await deleteKeys(found.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+      }
+    }),
+  );
+}
+
+/**
+ * Deletes the events a user made on any URL (its own URLs' events go with them). They are found through an
+ * index, which may lag a write by a moment: the delayed sweep runs this again.
+ */
+export async function sweepEventsOfUser(userId: number): Promise<void> {
+  const layout = await currentLayout({ fresh: true });
+  for (const pattern of shardPatterns({ kind: 'user', userId }, shardCount(layout, { kind: 'user', userId }))) {
+    const { orderedBy: _, ...query } = pattern;
+    for await (const found of readAll(query)) {
+      await deleteKeys(found.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+    }
+  }
 }

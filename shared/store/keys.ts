@@ -26,15 +26,34 @@ export const keys = {
   emailGuard: (email: string): Key => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** Uniqueness guard of a lower-cased username. */
   usernameGuard: (username: string): Key => ({ PK: `USERNAME#${username.toLowerCase()}`, SK: 'GUARD' }),
-  /** A URL record; its partition also holds the URL's events and their delivery markers. */
+  /** A URL record. */
   url: (urlId: number): Key => ({ PK: `URL#${urlId}`, SK: 'URL' }),
   /** A short code's reservation, carrying what a redirect needs so that it costs one read. */
   shortCode: (code: string): Key => ({ PK: `CODE#${code}`, SK: 'CODE' }),
-  /** An event, stored in its URL's partition so that deleting the URL finds every event consistently. */
-  event: (urlId: number, eventId: number): Key => ({ PK: `URL#${urlId}`, SK: `EVENT#${sortableId(eventId)}` }),
-  /** Remembers that a queue message was stored, so a redelivery does not store it twice. */
-  eventDelivery: (urlId: number, messageId: string): Key => ({ PK: `URL#${urlId}`, SK: `DELIVERY#${messageId}` }),
+  /**
+   * An event, in one of its URL's event shards (a URL that is not hot has one), so that deleting the URL finds
+   * every event with consistent reads, and a hot URL's writes spread over several partitions.
+   */
+  event: (urlId: number, shard: number, eventId: number): Key => ({
+    PK: `URL#${urlId}#EVENTS#${shard}`,
+    SK: sortableId(eventId),
+  }),
+  /**
+   * The id and shards given to a queue message that came without them (an old-format message), so that a
+   * redelivery gets the same ones. One item per message: no partition is shared.
+   */
+  messageIdentity: (messageId: string): Key => ({ PK: `MESSAGE#${messageId}`, SK: 'EVENT' }),
+  /**
+   * A deletion that event lists must still hide: what a writer in flight could add, or an index still show,
+   * for a while after the delete answered. Sorted by when it may be forgotten, so a read takes only live ones.
+   */
+  deletion: (forgetAt: number, kind: DeletedKind, id: number): Key => ({
+    PK: 'DELETED',
+    SK: `${sortableId(forgetAt)}#${kind}#${id}`,
+  }),
 };
+
+export type DeletedKind = 'url' | 'user';
 
 /** Index attributes of each record kind: which collection and which filtered lists it appears in. */
 export const indexAttributes = {
@@ -46,12 +65,16 @@ export const indexAttributes = {
     GSI2SK: sortableId(url.id),
     ...urlStateIndex(url),
   }),
-  event: (event: { id: number; user_id: number; event_type: string }) => ({
-    GSI1PK: 'EVENTS',
+  /** An event in the shard of each list it is part of (`event-layout.ts` chooses them). */
+  event: (
+    event: { id: number; user_id: number; event_type: string },
+    shards: { user: number; type: number; all: number },
+  ) => ({
+    GSI1PK: `EVENTS#${shards.all}`,
     GSI1SK: sortableId(event.id),
-    GSI2PK: `USER#${event.user_id}#EVENTS`,
+    GSI2PK: `USER#${event.user_id}#EVENTS#${shards.user}`,
     GSI2SK: sortableId(event.id),
-    GSI3PK: `EVENTS#TYPE#${event.event_type}`,
+    GSI3PK: `EVENTS#TYPE#${event.event_type}#${shards.type}`,
     GSI3SK: sortableId(event.id),
   }),
 };
@@ -77,6 +100,25 @@ const inPartition = (pk: string, skPrefix: string): AccessPattern => ({
   ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
 });
 
+/** One shard of an event list: a partition of the table or of an index, ordered by event id. */
+export interface EventShardPattern extends AccessPattern {
+  /** The attribute that orders it (the event id, zero-padded). */
+  orderedBy: 'SK' | 'GSI1SK' | 'GSI2SK' | 'GSI3SK';
+}
+
+const eventShard = (
+  indexName: IndexName | undefined,
+  partitionKey: string,
+  value: string,
+  orderedBy: EventShardPattern['orderedBy'],
+): EventShardPattern => ({
+  ...(indexName ? { IndexName: indexName } : { ConsistentRead: true }),
+  KeyConditionExpression: '#pk = :pk',
+  ExpressionAttributeNames: { '#pk': partitionKey },
+  ExpressionAttributeValues: { ':pk': value },
+  orderedBy,
+});
+
 export const accessPatterns = {
   /** Every user by id (GSI1). Users being deleted have left the index. */
   allUsers: () => onIndex('GSI1', 'GSI1PK', 'USERS'),
@@ -86,21 +128,29 @@ export const accessPatterns = {
   urlsOfUser: (userId: number) => onIndex('GSI2', 'GSI2PK', `USER#${userId}#URLS`),
   /** URLs in one state by id (GSI3). */
   urlsByState: (isActive: boolean) => onIndex('GSI3', 'GSI3PK', `URLS#ACTIVE#${isActive}`),
-  /** Every event by id (GSI1). */
-  allEvents: () => onIndex('GSI1', 'GSI1PK', 'EVENTS'),
-  /** One URL's events by id: the URL's own partition, read consistently. */
-  eventsOfUrl: (urlId: number) => inPartition(`URL#${urlId}`, 'EVENT#'),
-  /** One user's events by id (GSI2): events whose user_id is the user, on any URL. */
-  eventsOfUser: (userId: number) => onIndex('GSI2', 'GSI2PK', `USER#${userId}#EVENTS`),
-  /** Events of one type by id (GSI3). */
-  eventsByType: (eventType: string) => onIndex('GSI3', 'GSI3PK', `EVENTS#TYPE#${eventType}`),
+  /** One shard of every event, by id (GSI1). */
+  allEvents: (shard: number) => eventShard('GSI1', 'GSI1PK', `EVENTS#${shard}`, 'GSI1SK'),
+  /** One shard of a URL's events, by id: the table's own partition, read consistently. */
+  eventsOfUrl: (urlId: number, shard: number) => eventShard(undefined, 'PK', keys.event(urlId, shard, 0).PK, 'SK'),
+  /** One shard of a user's events (events whose user_id is the user, on any URL), by id (GSI2). */
+  eventsOfUser: (userId: number, shard: number) =>
+    eventShard('GSI2', 'GSI2PK', `USER#${userId}#EVENTS#${shard}`, 'GSI2SK'),
+  /** One shard of the events of one type, by id (GSI3). */
+  eventsByType: (eventType: string, shard: number) =>
+    eventShard('GSI3', 'GSI3PK', `EVENTS#TYPE#${eventType}#${shard}`, 'GSI3SK'),
+  /** Deletions event lists must still hide: those not yet to be forgotten at `now`, read consistently. */
+  recentDeletions: (now: number): AccessPattern => ({
+    ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk AND SK > :now',
+    ExpressionAttributeValues: { ':pk': 'DELETED', ':now': sortableId(now) },
+  }),
   /** Links to the URLs a user owns, read consistently by the user cascade. */
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
-  /** Everything stored under a URL (its record, events, delivery markers), read consistently by the URL cascade. */
-  urlPartition: (urlId: number): AccessPattern => ({
+  /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */
+  eventKeysOfUrl: (urlId: number, shard: number): AccessPattern => ({
     ConsistentRead: true,
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': `URL#${urlId}` },
+    ExpressionAttributeValues: { ':pk': keys.event(urlId, shard, 0).PK },
     ProjectionExpression: 'PK, SK',
   }),
 };

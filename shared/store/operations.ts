@@ -1,5 +1,6 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -10,10 +11,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
-import { increment } from '../metrics.js';
+import { increment, recordCount } from '../metrics.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
+import { type AccessPattern, type EventShardPattern, type Key, keys, type RecordKind } from './keys.js';
 
 /**
  * The table's generic operations: reads, windows over an access pattern, transactions that report which
@@ -22,18 +24,50 @@ import { type AccessPattern, type Key, keys, type RecordKind } from './keys.js';
 
 // One Lambda instance serves one request at a time, but the local runtime serves them all from one process:
 // the SDK's default of 50 sockets then queues requests behind each other under load.
-const client = new DynamoDBClient({ requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } } });
-client.middlewareStack.add(
-  (next, context) => (args) => {
-    increment(metricNames.dynamoDbCalls, { operation: String(context.commandName).replace(/Command$/, '') });
-    return next(args);
-  },
-  { step: 'initialize', name: 'countDynamoDbCalls' },
-);
+/** DynamoDB's answers that mean "too much on a partition right now" (or an item held by a transaction). */
+const overloadErrors = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+]);
 
-export const documentClient = DynamoDBDocumentClient.from(client, {
-  marshallOptions: { removeUndefinedValues: true },
-});
+/** Throttling that outlived the retries, counted: the domain's overload (a 503 with Retry-After for a route). */
+export function overloaded(operation: string, cause: unknown): OverloadedError {
+  void recordCount(metricNames.throttledRequests, { operation });
+  return new OverloadedError({ cause });
+}
+
+function createDocumentClient(options: { maxAttempts?: number } = {}) {
+  const client = new DynamoDBClient({
+    requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } },
+    ...options,
+  });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const operation = String(context.commandName).replace(/Command$/, '');
+      increment(metricNames.dynamoDbCalls, { operation });
+      try {
+        return await next(args);
+      } catch (error) {
+        // Outermost (after the SDK's retries): what is still throttled is an overload, never an unhandled error.
+        if (overloadErrors.has((error as Error).name)) throw overloaded(operation, error);
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'countDynamoDbCallsAndOverloads' },
+  );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+export const documentClient = createDocumentClient();
+
+/**
+ * For the event writer's bulk writes only: one attempt per request. The writer retries what was not written
+ * itself, with a shorter backoff than the SDK's second for throttling and placing the events anew when their
+ * lists were widened meanwhile (store/events.ts).
+ */
+const bulkWriteClient = createDocumentClient({ maxAttempts: 1 });
 
 export const TableName = config.tableName;
 
@@ -77,6 +111,28 @@ export async function getItem(key: Key): Promise<Item | undefined> {
   const out = await documentClient.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }));
   return out.Item;
 }
+
+const BATCH_GET_LIMIT = 100;
+
+/** Strongly consistent reads of many items (100 a request), by key; what DynamoDB leaves unread is asked again. */
+export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  const unique = [...new Map(wanted.map((key) => [`${key.PK}|${key.SK}`, key])).values()];
+  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
+    let pending: Key[] = unique.slice(i, i + BATCH_GET_LIMIT);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await pause(Math.min(1000, 20 * 2 ** attempt));
+      const out = await documentClient.send(
+        new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[TableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+      pending = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+export const keyOf = (key: Key) => `${key.PK}|${key.SK}`;
 
 export interface Window {
   skip: number;
@@ -130,6 +186,83 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter, 
   return { items: page, next: page.length === limit && last ? encodeCursor(pattern, last) : undefined };
 }
 
+/** A window over several shards of one list, merged in the order of their sort key. */
+export interface MergedWindow {
+  skip: number;
+  limit: number;
+  /** Start after this sort-key value (a cursor's position). */
+  after?: string;
+  filter?: Window['filter'];
+  /** Items to pass over as if they were not there (they are not counted by `skip` or `limit`). */
+  keep?: (item: Item) => boolean;
+}
+
+interface ShardStream {
+  pattern: EventShardPattern;
+  buffer: Item[];
+  startKey: Record<string, unknown> | undefined;
+  done: boolean;
+}
+
+/**
+ * Reads items `skip` to `skip + limit` of a list split into shards, in sort-key order: a k-way merge that
+ * reads each shard only as deep as the merge needs. Every shard is read once at first (about its share of
+ * the window), then a shard whose buffered items run out is read again before anything later is taken,
+ * since its next item could come first. A one-shard list costs what a plain window does.
+ */
+export async function readMergedWindow(shards: EventShardPattern[], window: MergedWindow): Promise<Item[]> {
+  const wanted = window.skip + window.limit;
+  const streams: ShardStream[] = shards.map((pattern) => ({ pattern, buffer: [], startKey: undefined, done: false }));
+  async function read(stream: ShardStream, count: number) {
+    const { orderedBy, ...pattern } = stream.pattern;
+    const after = window.after === undefined ? {} : { sk: window.after };
+    const out: QueryCommandOutput = await documentClient.send(
+      new QueryCommand({
+        ...pattern,
+        TableName,
+        KeyConditionExpression: `${pattern.KeyConditionExpression}${window.after === undefined ? '' : ' AND #sk > :after'}`,
+        ExpressionAttributeNames: { ...pattern.ExpressionAttributeNames, ...(after.sk && { '#sk': orderedBy }) },
+        ExpressionAttributeValues: { ...pattern.ExpressionAttributeValues, ...(after.sk && { ':after': after.sk }) },
+        ExclusiveStartKey: stream.startKey,
+        Limit: Math.min(1000, Math.max(count, window.filter ? 100 : 1)),
+        ...(window.filter && withFilter(pattern, window.filter)),
+      }),
+    );
+    stream.buffer.push(...(out.Items ?? []));
+    stream.startKey = out.LastEvaluatedKey;
+    stream.done = out.LastEvaluatedKey === undefined;
+  }
+
+  await Promise.all(streams.map((stream) => read(stream, Math.ceil((wanted * 1.25) / streams.length) + 1)));
+  const items: Item[] = [];
+  let counted = 0;
+  let lastPosition: string | undefined;
+  while (counted < wanted) {
+    const starved = streams.filter((stream) => stream.buffer.length === 0 && !stream.done);
+    if (starved.length > 0) {
+      await Promise.all(starved.map((stream) => read(stream, Math.max(10, wanted - counted))));
+      continue;
+    }
+    let next: ShardStream | undefined;
+    for (const stream of streams) {
+      const head = stream.buffer[0];
+      if (!head) continue;
+      const order = stream.pattern.orderedBy;
+      if (!next || String(head[order]) < String((next.buffer[0] as Item)[next.pattern.orderedBy])) next = stream;
+    }
+    if (!next) break;
+    const item = next.buffer.shift() as Item;
+    // One item in two shards (event-shards.ts: a redelivery across a widening) comes up twice in a row: once.
+    const position = String(item[next.pattern.orderedBy]);
+    if (position === lastPosition) continue;
+    lastPosition = position;
+    if (window.keep && !window.keep(item)) continue;
+    counted += 1;
+    if (counted > window.skip) items.push(item);
+  }
+  return items;
+}
+
 /** Every item of an access pattern, page after page. */
 export async function* readAll(pattern: AccessPattern): AsyncGenerator<Item[]> {
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
@@ -149,10 +282,14 @@ export type TransactOutcome = { ok: true } | { ok: false; failed: number[] };
 const CONFLICT_RETRIES = 4;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Cancellation reasons that a later try may not meet: another transaction in flight, a partition over its limit. */
+const passingReasons = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
 /**
  * Runs a transaction. A cancelled one reports the indexes of the items whose condition failed, for the
- * caller to turn into a domain error. A cancellation caused only by a conflicting transaction in flight
- * is retried with jitter (each try is a new request, so a new idempotency token).
+ * caller to turn into a domain error. A cancellation caused only by a conflicting transaction in flight or a
+ * throttled partition is retried with jitter (each try is a new request, so a new idempotency token); past
+ * the retries it is an overload (503), never an unhandled error.
  */
 export async function transact(items: TransactItem[]): Promise<TransactOutcome> {
   for (let attempt = 1; ; attempt++) {
@@ -164,8 +301,9 @@ export async function transact(items: TransactItem[]): Promise<TransactOutcome> 
       const reasons = error.CancellationReasons ?? [];
       const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
       if (failed.length > 0) return { ok: false, failed };
-      const conflicted = reasons.some((reason) => reason.Code === 'TransactionConflict');
-      if (!conflicted || attempt >= CONFLICT_RETRIES) throw error;
+      const passing = reasons.some((reason) => passingReasons.has(reason.Code ?? ''));
+      if (!passing) throw error;
+      if (attempt >= CONFLICT_RETRIES) throw overloaded('TransactWriteItems', error);
       await pause(10 * 2 ** attempt * Math.random());
     }
   }
@@ -213,6 +351,39 @@ export async function deleteKeys(keysToDelete: Key[]): Promise<void> {
 }
 
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** A failure a later try may not meet: a timeout, a dropped connection, a 5xx. */
+function isTransient(error: unknown): boolean {
+  const failure = error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; name?: string };
+  return (
+    failure.$retryable !== undefined ||
+    (failure.$metadata?.httpStatusCode ?? 0) >= 500 ||
+    ['TimeoutError', 'RequestTimeout', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(String(failure.name))
+  );
+}
+
+/**
+ * Writes items with plain puts, 25 a request and several requests at once, once: answers the items DynamoDB
+ * did not write (left unprocessed, or the whole request throttled), for the caller to place and try again.
+ */
+export async function writeItemsOnce(items: Item[]): Promise<Item[]> {
+  const batches: Item[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_LIMIT) batches.push(items.slice(i, i + BATCH_LIMIT));
+  const unwritten: Item[] = [];
+  await forEachConcurrently(batches, BATCH_CONCURRENCY, async (batch) => {
+    try {
+      const out = await bulkWriteClient.send(
+        new BatchWriteCommand({ RequestItems: { [TableName]: batch.map((item) => ({ PutRequest: { Item: item } })) } }),
+      );
+      const left = (out.UnprocessedItems?.[TableName] ?? []) as { PutRequest: { Item: Item } }[];
+      unwritten.push(...left.map((request) => request.PutRequest.Item));
+    } catch (error) {
+      if (!(error instanceof OverloadedError) && !isTransient(error)) throw error;
+      unwritten.push(...batch);
+    }
+  });
+  return unwritten;
+}
 
 /** One BatchWriteItem of at most 25 requests, repeating what DynamoDB leaves unprocessed with backoff. */
 async function writeBatch(requests: WriteRequest[]): Promise<void> {

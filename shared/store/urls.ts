@@ -4,14 +4,15 @@ import { config } from '../config.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { shortCodeSource } from '../short-code.js';
+import { rememberDeletion } from './deletions.js';
+import { sweepEventsOfUrl } from './events.js';
+import { hotKeyCache } from './hot-key-cache.js';
 import { accessPatterns, indexAttributes, keys, urlStateIndex } from './keys.js';
 import {
-  deleteKeys,
   documentClient,
   getItem,
   type Item,
   put,
-  readAll,
   readWindow,
   remove,
   reserveIds,
@@ -95,16 +96,29 @@ async function getUrlItem(urlId: number): Promise<Item> {
   return item;
 }
 
-/** A URL that is active; an inactive one is hidden exactly like a missing one. */
+const activeUrls = hotKeyCache<Item | undefined>();
+
+/**
+ * A URL that is active; an inactive one is hidden exactly like a missing one. A consistent read, except for a
+ * URL this instance reads many times a second (hot-key-cache.ts: at most a second old).
+ */
 export async function getActiveUrl(urlId: number): Promise<UrlRecord> {
-  const url = toUrlRecord(await getUrlItem(urlId));
+  const item = await activeUrls.read(String(urlId), () => getItem(keys.url(urlId)));
+  if (!item) throw new NotFoundError(URL_NOT_FOUND);
+  const url = toUrlRecord(item);
   if (!url.is_active) throw new NotFoundError(URL_NOT_FOUND);
   return url;
 }
 
-/** Resolves a short code for a redirect: one strongly consistent read, so a deactivation is seen at once. */
+const shortCodes = hotKeyCache<Item | undefined>();
+
+/**
+ * Resolves a short code for a redirect: one strongly consistent read, so a deactivation is seen at once;
+ * a link this instance redirects many times a second is answered from memory, at most a second old, since no
+ * partition could serve a viral link's reads.
+ */
 export async function resolveShortCode(code: string): Promise<ShortCodeTarget> {
-  const item = await getItem(keys.shortCode(code));
+  const item = await shortCodes.read(code, () => getItem(keys.shortCode(code)));
   if (item?.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
   return {
     url_id: Number(item.url_id),
@@ -120,8 +134,20 @@ export interface UrlFilters {
   is_active?: boolean;
 }
 
-/** URLs ordered by id, through the narrowest index the filters allow. */
-export async function listUrls(
+const urlLists = hotKeyCache<Page<UrlRecord>>();
+
+/**
+ * URLs ordered by id, through the narrowest index the filters allow (indexes are read eventually
+ * consistently; a list this instance answers many times a second may come from memory, at most a second old).
+ */
+export function listUrls(
+  filters: UrlFilters,
+  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+): Promise<Page<UrlRecord>> {
+  return urlLists.read(JSON.stringify([filters, window]), () => readUrls(filters, window));
+}
+
+async function readUrls(
   filters: UrlFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
@@ -219,9 +245,10 @@ const DELETE_ATTEMPTS = 3;
 
 /**
  * Deletes a URL, its short code, its owner's link and all its events. The first three go in one
- * transaction; from then on the event writer, which checks the URL exists in the transaction that stores
- * an event, can add nothing more under it, so one consistent sweep of the URL's partition removes every
- * event (and delivery marker) there is.
+ * transaction; the deletion is then remembered (event lists hide the URL's events from now on), and every
+ * shard of the URL's events is swept, read consistently. A writer that checked the URL just before may still
+ * land an event after the sweep: it reads the URL again after writing and removes what it wrote, and the
+ * delayed sweep (scheduled by the route) catches what a failed writer left.
  */
 export async function deleteUrlCascade(urlId: number): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -234,7 +261,6 @@ export async function deleteUrlCascade(urlId: number): Promise<void> {
     if (outcome.ok) break;
     if (attempt >= DELETE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
   }
-  for await (const items of readAll(accessPatterns.urlPartition(urlId))) {
-    await deleteKeys(items.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
-  }
+  await rememberDeletion('url', urlId);
+  await sweepEventsOfUrl(urlId);
 }

@@ -1,16 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
+import { rememberDeletion } from './deletions.js';
+import { sweepEventsOfUser } from './events.js';
 import { accessPatterns, keys } from './keys.js';
-import {
-  deleteKeys,
-  documentClient,
-  forEachConcurrently,
-  type Item,
-  readAll,
-  remove,
-  TableName,
-  transact,
-} from './operations.js';
+import { documentClient, forEachConcurrently, type Item, readAll, remove, TableName, transact } from './operations.js';
 import { deleteUrlCascade } from './urls.js';
 import { USER_NOT_FOUND } from './users.js';
 
@@ -43,6 +36,8 @@ export async function deleteUserCascade(userId: number): Promise<void> {
     if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(USER_NOT_FOUND);
     throw error;
   }
+  // From here event lists hide the user's events, and those on its URLs (deletions.ts).
+  await rememberDeletion('user', userId);
 
   for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {
     await forEachConcurrently(links, URL_CASCADE_CONCURRENCY, async (link) => {
@@ -50,9 +45,7 @@ export async function deleteUserCascade(userId: number): Promise<void> {
     });
   }
 
-  for await (const events of readAll(accessPatterns.eventsOfUser(userId))) {
-    await deleteKeys(events.map((event) => ({ PK: String(event.PK), SK: String(event.SK) })));
-  }
+  await sweepEventsOfUser(userId);
 
   // A concurrent delete of the same user may have removed the guards already.
   const ownsGuard = { expression: 'attribute_not_exists(PK) OR user_id = :id', values: { ':id': userId } };

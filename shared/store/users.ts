@@ -1,6 +1,7 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
 import { type Page, toUserRecord, type UserRecord } from '../records.js';
+import { hotKeyCache } from './hot-key-cache.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { check, getItem, type Item, put, readWindow, remove, reserveIds, TableName, transact } from './operations.js';
 
@@ -64,11 +65,16 @@ export async function getUser(userId: number): Promise<UserRecord> {
  * One page of users ordered by id; reads `page * perPage` index entries (see docs/data-model.md). With a
  * cursor the page number is not used: the page is the `perPage` users after the cursor.
  */
-export async function listUsers(page: number, perPage: number, cursor?: string): Promise<Page<UserRecord>> {
+export function listUsers(page: number, perPage: number, cursor?: string): Promise<Page<UserRecord>> {
   const window = cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
-  const { items, next } = await readWindow(accessPatterns.allUsers(), window);
-  return { items: items.map(toUserRecord), next };
+  return userLists.read(JSON.stringify(window), async () => {
+    const { items, next } = await readWindow(accessPatterns.allUsers(), window);
+    return { items: items.map(toUserRecord), next };
+  });
 }
+
+/** A page this instance answers many times a second may come from memory, at most a second old. */
+const userLists = hotKeyCache<Page<UserRecord>>();
 
 const RENAME_ATTEMPTS = 3;
 

@@ -95,15 +95,33 @@ describe('each function may do exactly what its route needs', () => {
     return found[0] as string;
   };
 
+  /** A read-only function that queues events leases their ids: an update of the counter item only. */
+  const leaseIds = ['dynamodb:UpdateItem on table'];
+  const expectedOf = (route: RouteDefinition) => [
+    ...ownLogs,
+    ...byAccess[route.table],
+    ...(route.sendsEvents ? sendEvents : []),
+    ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
+  ];
+
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
-    const expected = [...ownLogs, ...byAccess[route.table], ...(route.sendsEvents ? sendEvents : [])];
-    expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expected.sort());
+    expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expectedOf(route).sort());
   });
 
-  it('the redirect reads the table and sends to the queue, nothing else', () => {
+  it('the redirect reads the table, leases event ids and sends to the queue, nothing else', () => {
     const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
     expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
-      [...ownLogs, ...tableReads, ...sendEvents].sort(),
+      [...ownLogs, ...tableReads, ...leaseIds, ...sendEvents].sort(),
+    );
+    const role = template.findResources('AWS::IAM::Policy');
+    const statements = Object.values(role)
+      .filter((policy) => JSON.stringify(policy).includes(`${routeName(redirect)}Role`))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['COUNTER#event'] } },
+      }),
     );
   });
 

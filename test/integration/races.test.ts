@@ -1,5 +1,5 @@
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
 import { eventually, httpClient, startTestService } from '../support/service.js';
@@ -24,18 +24,32 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
       return left === 0 ? true : undefined;
     }, 30_000);
 
-  /** Everything stored under a URL's partition, read from the table itself, not through the API. */
+  /** Everything stored about a URL (its record and any event, in any shard), read from the table itself. */
   const itemsUnderUrl = async (urlId: number) => {
     const { documentClient, TableName } = await import('../../shared/store/operations.js');
-    const out = await documentClient.send(
-      new QueryCommand({
-        TableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `URL#${urlId}` },
-        ConsistentRead: true,
-      }),
-    );
-    return out.Items ?? [];
+    const found: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await documentClient.send(
+        new ScanCommand({
+          TableName,
+          FilterExpression: 'url_id = :id OR PK = :url',
+          ExpressionAttributeValues: { ':id': urlId, ':url': `URL#${urlId}` },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      found.push(
+        ...(out.Items ?? []).filter(
+          (item) =>
+            !String(item.PK).startsWith('DELETED') &&
+            !String(item.PK).startsWith('CODE#') &&
+            !String(item.PK).startsWith('USER#'),
+        ),
+      );
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return found;
   };
 
   beforeAll(async () => {

@@ -1,0 +1,349 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { LimitsReport } from '../local/dynamodb-limits-proxy.js';
+import type { LocalRuntime } from '../local/runtime.js';
+import { call, format, percentile, startBenchService } from './support.js';
+
+/**
+ * The hot-key scenarios of the viral-link issue, run against the local service with DynamoDB's
+ * per-partition limits emulated (scaled down) or not. Redirects are sent open-loop at fixed rates, each with
+ * a unique Referer, so every click can be found in the table afterwards: stored once, twice, or not at all.
+ * The table is read directly from DynamoDB Local (around the emulation, so that measuring costs the service
+ * nothing) every half second, which dates when each click became visible.
+ */
+
+export interface HotKeyScenario {
+  name: string;
+  /** Link groups: how many links, and how many redirects a second they share. */
+  groups: { label: string; links: number; perSecond: number }[];
+  durationS: number;
+  /** The emulation's scale factor, so that these rates stand for the AWS rates. */
+  scale: number;
+  /** The AWS-terms rates the scaled ones stand for, for the report. */
+  awsTerms: string;
+}
+
+export const viralLink: HotKeyScenario = {
+  name: 'viral link',
+  groups: [
+    { label: 'viral link', links: 1, perSecond: 100 },
+    { label: '20 other links', links: 20, perSecond: 50 },
+  ],
+  durationS: 30,
+  scale: 100,
+  awsTerms: '10,000 clicks/s on one link while 20 others take 5,000/s',
+};
+
+export const firehose: HotKeyScenario = {
+  name: 'firehose',
+  groups: [{ label: '2,000 links of one account', links: 2000, perSecond: 100 }],
+  durationS: 30,
+  scale: 500,
+  awsTerms: '50,000 clicks/s spread over 2,000 links of one account',
+};
+
+interface Sent {
+  group: number;
+  referrer: string;
+  status: number;
+  answeredAt: number;
+}
+
+interface GroupResult {
+  label: string;
+  sent: number;
+  redirected: number;
+  failed: Record<string, number>;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  delayP50Ms: number;
+  delayP99Ms: number;
+  steadyDelayP99Ms: number;
+}
+
+export interface HotKeyResult {
+  scenario: string;
+  emulation: string;
+  groups: GroupResult[];
+  allListedAfterS: number | undefined;
+  deadLettered: number;
+  limits: LimitsReport | undefined;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every click in the table, by referrer: when it was first seen, and how many times it is stored. */
+class ClickCensus {
+  readonly seen = new Map<string, { firstSeenAt: number; copies: number }>();
+  private readonly db: DynamoDBDocumentClient;
+
+  constructor(
+    endpoint: string,
+    private readonly tableName: string,
+  ) {
+    this.db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint }));
+  }
+
+  async take(): Promise<void> {
+    const copies = new Map<string, number>();
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: 'event_type = :click',
+          ExpressionAttributeValues: { ':click': 'click' },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        const details = typeof item.details === 'string' ? JSON.parse(item.details) : item.details;
+        const referrer = String(details?.referrer ?? '');
+        copies.set(referrer, (copies.get(referrer) ?? 0) + 1);
+      }
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    const now = performance.now();
+    for (const [referrer, count] of copies) {
+      const known = this.seen.get(referrer);
+      if (known) known.copies = count;
+      else this.seen.set(referrer, { firstSeenAt: now, copies: count });
+    }
+  }
+}
+
+async function createLinks(service: LocalRuntime, scenario: HotKeyScenario) {
+  const owner = (
+    await call<{ id: number }>(service.url, 'POST', '/users', { username: 'owner', email: 'owner@example.com' })
+  ).body;
+  const groups: string[][] = [];
+  for (const group of scenario.groups) {
+    const codes: string[] = [];
+    for (let i = 0; i < group.links; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, group.links - i) }, (_, j) =>
+          call<{ short_code: string }>(service.url, 'POST', '/urls', {
+            user_id: owner.id,
+            original_url: `https://target.example/${group.label.replace(/\W+/g, '-')}/${i + j}`,
+          }),
+        ),
+      );
+      codes.push(...batch.map((created) => created.body.short_code));
+    }
+    groups.push(codes);
+  }
+  return groups;
+}
+
+/** Sends every group's redirects at its rate, open-loop, for the scenario's duration. */
+async function sendLoad(service: LocalRuntime, scenario: HotKeyScenario, codes: string[][]): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  const inFlight: Promise<void>[] = [];
+  const startedAt = performance.now();
+  const issued = scenario.groups.map(() => 0);
+  let sequence = 0;
+  while (performance.now() - startedAt < scenario.durationS * 1000) {
+    const elapsedS = (performance.now() - startedAt) / 1000;
+    scenario.groups.forEach((group, g) => {
+      const due = Math.floor(group.perSecond * elapsedS);
+      for (; (issued[g] as number) < due; issued[g] = (issued[g] as number) + 1) {
+        const links = codes[g] as string[];
+        const code = links[(issued[g] as number) % links.length] as string;
+        const referrer = `https://referrer.example/${g}/${++sequence}`;
+        inFlight.push(
+          fetch(`${service.url}/urls/${code}/redirect`, { redirect: 'manual', headers: { Referer: referrer } })
+            .then(async (response) => {
+              await response.arrayBuffer();
+              sent.push({ group: g, referrer, status: response.status, answeredAt: performance.now() });
+            })
+            .catch(() => {
+              sent.push({ group: g, referrer, status: 0, answeredAt: performance.now() });
+            }),
+        );
+      }
+    });
+    await pause(5);
+  }
+  await Promise.all(inFlight);
+  return sent;
+}
+
+export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boolean): Promise<HotKeyResult> {
+  const service = await startBenchService({
+    ...(emulate && { dynamoDbLimits: { scale: scenario.scale } }),
+  });
+  const limits = service.dynamoDbLimits;
+  try {
+    limits?.suspend();
+    const codes = await createLinks(service, scenario);
+    const census = new ClickCensus(service.dynamoDbEndpoint, service.tableName);
+    // Let the links' created events reach the table before the load, then measure only the load.
+    await pause(2000);
+    limits?.reset();
+    limits?.enforce();
+
+    let censusRunning = true;
+    const censusLoop = (async () => {
+      while (censusRunning) {
+        await census.take();
+        await pause(500);
+      }
+    })();
+    const loadStartedAt = performance.now();
+    // The partitions' demand is reported for the steady part of the load: after its first third.
+    const steadyTimer = setTimeout(() => limits?.restartReport(), (scenario.durationS * 1000) / 3);
+    const sent = await sendLoad(service, scenario, codes);
+    const loadEndedAt = performance.now();
+    clearTimeout(steadyTimer);
+
+    const redirected = sent.filter((entry) => entry.status === 302);
+    let allListedAfterS: number | undefined;
+    while (performance.now() - loadEndedAt < 60_000) {
+      await pause(500);
+      if (redirected.every((entry) => census.seen.has(entry.referrer))) {
+        allListedAfterS = (performance.now() - loadEndedAt) / 1000;
+        break;
+      }
+    }
+    censusRunning = false;
+    await censusLoop;
+    await census.take();
+
+    const sqs = new SQSClient({});
+    const dead = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: service.deadLetterQueueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages'],
+      }),
+    );
+    // The steady state: clicks answered after the first third of the load.
+    const steadyFrom = loadStartedAt + (loadEndedAt - loadStartedAt) / 3;
+    const groups = scenario.groups.map((group, g): GroupResult => {
+      const mine = sent.filter((entry) => entry.group === g);
+      const ok = mine.filter((entry) => entry.status === 302);
+      const failed: Record<string, number> = {};
+      for (const entry of mine.filter((candidate) => candidate.status !== 302)) {
+        failed[String(entry.status || 'no answer')] = (failed[String(entry.status || 'no answer')] ?? 0) + 1;
+      }
+      const found = ok.map((entry) => ({ entry, seen: census.seen.get(entry.referrer) }));
+      const delays = found
+        .filter(({ seen }) => seen)
+        .map(({ entry, seen }) => Math.max(0, (seen?.firstSeenAt ?? 0) - entry.answeredAt));
+      const steadyDelays = found
+        .filter(({ entry, seen }) => seen && entry.answeredAt >= steadyFrom)
+        .map(({ entry, seen }) => Math.max(0, (seen?.firstSeenAt ?? 0) - entry.answeredAt));
+      delays.sort((a, b) => a - b);
+      steadyDelays.sort((a, b) => a - b);
+      return {
+        label: group.label,
+        sent: mine.length,
+        redirected: ok.length,
+        failed,
+        stored: found.filter(({ seen }) => seen).length,
+        lost: found.filter(({ seen }) => !seen).length,
+        duplicated: found.reduce((sum, { seen }) => sum + Math.max(0, (seen?.copies ?? 1) - 1), 0),
+        delayP50Ms: percentile(delays, 50),
+        delayP99Ms: percentile(delays, 99),
+        steadyDelayP99Ms: percentile(steadyDelays, 99),
+      };
+    });
+    return {
+      scenario: scenario.name,
+      emulation: emulate ? `on, scaled 1/${scenario.scale}` : 'off',
+      groups,
+      allListedAfterS,
+      deadLettered: Number(dead.Attributes?.ApproximateNumberOfMessages ?? 0),
+      limits: limits?.report(),
+    };
+  } finally {
+    await service.stop();
+  }
+}
+
+/** Markdown lines for the results of one scenario, both ways. */
+export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyResult[]): string[] {
+  const lines = [
+    `${scenario.name}: ${scenario.groups.map((group) => `${group.label} at ${group.perSecond} redirects/s`).join(', ')}, for ${scenario.durationS} s. With the emulation on, scaled 1/${scenario.scale}, this stands for ${scenario.awsTerms} in AWS.`,
+    '',
+    '| emulation | link group | 302s | other answers | clicks stored | lost | duplicated | delay to listing p50 / p99 (steady p99) |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const result of results) {
+    for (const group of result.groups) {
+      const failed = Object.entries(group.failed)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ');
+      lines.push(
+        `| ${result.emulation} | ${group.label} | ${format(group.redirected, 0)} / ${format(group.sent, 0)} | ${failed || 'none'} | ${format(group.stored, 0)} | ${group.lost} | ${group.duplicated} | ${format(group.delayP50Ms / 1000, 2)} s / ${format(group.delayP99Ms / 1000, 2)} s (${format(group.steadyDelayP99Ms / 1000, 2)} s) |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '| emulation | every click listed after the load ended | dead-lettered | throttled requests | transaction conflicts |',
+  );
+  lines.push('|---|---|---|---|---|');
+  for (const result of results) {
+    const throttled = Object.entries(result.limits?.throttled ?? {})
+      .map(([operation, count]) => `${operation} ${count}`)
+      .join(', ');
+    const conflicts = result.limits
+      ? result.limits.conflicts.transactionsCancelled + result.limits.conflicts.writesRejected
+      : 0;
+    lines.push(
+      `| ${result.emulation} | ${result.allListedAfterS === undefined ? 'not within 60 s' : `${format(result.allListedAfterS, 1)} s`} | ${result.deadLettered} | ${throttled || (result.limits ? 'none' : 'n/a')} | ${result.limits ? conflicts : 'n/a'} |`,
+    );
+  }
+  const emulated = results.find((result) => result.limits);
+  if (emulated?.limits) {
+    const { limits } = emulated;
+    lines.push(
+      '',
+      `Hottest partition key values with the emulation on, once the load is steady (its last two thirds and the drain after), in AWS terms (the emulated units × ${limits.scale}) against their limit. "Asked" counts every attempt, retries of throttled writes included:`,
+      '',
+      '| partition key value | kind | peak asked / s | peak served / s | limit / s | throttled |',
+      '|---|---|---|---|---|---|',
+      ...limits.hottest.slice(0, 8).map((partition) => {
+        const limit = partition.kind === 'read' ? 3000 : 1000;
+        return `| \`${partition.partition.replace(/^[^/|]*/, '')}\` | ${partition.kind} | ${format(partition.peakAskedPerSecond * limits.scale, 0)} | ${format(partition.peakServedPerSecond * limits.scale, 0)} | ${format(limit, 0)} | ${partition.throttled} |`;
+      }),
+    );
+  }
+  return lines;
+}
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Runs one scenario both ways, each in a process of its own (the functions read their endpoint once per
+ * process): emulation off, then on.
+ */
+export function hotKeyBenchmark(scenario: HotKeyScenario): () => Promise<string[]> {
+  return async () => {
+    const results = [false, true].map((emulate) => {
+      const output = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(benchDir, 'hot-key-run.ts'),
+          scenario === viralLink ? 'viral-link' : 'firehose',
+          emulate ? 'on' : 'off',
+        ],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, LOG_LEVEL: 'ERROR' },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HotKeyResult;
+    });
+    return formatHotKeyResults(scenario, results);
+  };
+}

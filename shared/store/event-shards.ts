@@ -1,0 +1,107 @@
+import { accessPatterns, type EventShardPattern } from './keys.js';
+
+/**
+ * How event lists are spread over partitions. Every event is in four lists: its URL's, its user's, its
+ * type's and the list of all events. Each list is split into shards, one partition key value each (of the
+ * table for a URL's list, of an index for the others). A list has one shard until it gets hot; then its
+ * shard count grows, by four each time, up to 256, and never shrinks: readers merge every shard a list has
+ * ever had, so an event written with an older layout is always read.
+ *
+ * The writer places an event when it writes it, with the layout of that moment: a backlog queued before a
+ * list was widened spreads over the new shards at once. The place is a function of the event's id and the
+ * layout, so writing the same event again with the same layout rewrites the same item. Only if the URL's
+ * list was widened between two deliveries of one message can its item exist twice (under two shards of the
+ * URL's list); readers merge by id and keep one, and a redelivery removes the copy a smaller count made.
+ * The layout lives on the event id counter item (event-layout.ts reads and widens it); this module is pure.
+ */
+
+export type EventList =
+  | { kind: 'url'; urlId: number }
+  | { kind: 'user'; userId: number }
+  | { kind: 'type'; eventType: string }
+  | { kind: 'all' };
+
+/** Shard counts by list name (`url:12`, `user:3`, `type:click`, `all`); a list not named has one shard. */
+export type ShardLayout = Readonly<Record<string, number>>;
+
+/** The shard an event is in, in each of its four lists. */
+export interface EventShards {
+  url: number;
+  user: number;
+  type: number;
+  all: number;
+}
+
+export const MAX_SHARDS = 256;
+/** How much a hot list's shard count grows at a time: counts are 1, 4, 16, 64, 256. */
+export const GROWTH = 4;
+
+export function listName(list: EventList): string {
+  switch (list.kind) {
+    case 'url':
+      return `url:${list.urlId}`;
+    case 'user':
+      return `user:${list.userId}`;
+    case 'type':
+      return `type:${list.eventType}`;
+    case 'all':
+      return 'all';
+  }
+}
+
+export const shardCount = (layout: ShardLayout, list: EventList): number => layout[listName(list)] ?? 1;
+
+/** The four lists an event is in. */
+export function listsOf(event: { url_id: number; user_id: number; event_type: string }) {
+  return {
+    url: { kind: 'url', urlId: event.url_id },
+    user: { kind: 'user', userId: event.user_id },
+    type: { kind: 'type', eventType: event.event_type },
+    all: { kind: 'all' },
+  } as const satisfies Record<keyof EventShards, EventList>;
+}
+
+/** A well-mixed 32-bit hash of an event id and a list name (FNV-1a), so that shards fill evenly. */
+function placement(id: number, name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${id}/${name}`) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The shard of an event in a list of `count` shards. */
+export const shardOf = (id: number, list: EventList, count: number): number => placement(id, listName(list)) % count;
+
+/** Where an event goes in each of its lists, with this layout. */
+export function chooseShards(
+  layout: ShardLayout,
+  event: { id: number; url_id: number; user_id: number; event_type: string },
+): EventShards {
+  const lists = listsOf(event);
+  const place = (list: EventList) => shardOf(event.id, list, shardCount(layout, list));
+  return { url: place(lists.url), user: place(lists.user), type: place(lists.type), all: place(lists.all) };
+}
+
+/** The URL shards an event had under the smaller counts a list passed through before `count` (1, 4, 16...). */
+export function earlierUrlShards(id: number, urlId: number, count: number): number[] {
+  const shards = new Set<number>();
+  for (let smaller = count / GROWTH; smaller >= 1; smaller /= GROWTH)
+    shards.add(shardOf(id, { kind: 'url', urlId }, smaller));
+  shards.delete(shardOf(id, { kind: 'url', urlId }, count));
+  return [...shards];
+}
+
+/** The shards of a list to read, each ordered by event id. */
+export function shardPatterns(list: EventList, count: number): EventShardPattern[] {
+  return Array.from({ length: count }, (_, shard) => {
+    switch (list.kind) {
+      case 'url':
+        return accessPatterns.eventsOfUrl(list.urlId, shard);
+      case 'user':
+        return accessPatterns.eventsOfUser(list.userId, shard);
+      case 'type':
+        return accessPatterns.eventsByType(list.eventType, shard);
+      case 'all':
+        return accessPatterns.allEvents(shard);
+    }
+  });
+}
