@@ -321,9 +321,8 @@ export async function startDynamoDbLimitsProxy(options: {
             'DeleteRequest' in request ? [{ table, key: request.DeleteRequest.Key }] : [],
           ),
         );
-        const olds = new Map<string, Item | undefined>();
         const found = await storedItems(headers, deletes);
-        deletes.forEach(({ table, key }, i) => olds.set(itemId(table, key), found[i]));
+        const olds = new Map(deletes.map(({ table, key }, i) => [itemId(table, key), found[i]]));
         const admitted: typeof requested = {};
         const unprocessed: typeof requested = {};
         const refused: Partition[] = [];

@@ -90,18 +90,20 @@ export function earlierUrlShards(id: number, urlId: number, count: number): numb
   return [...shards];
 }
 
-/** The shards of a list to read, each ordered by event id. */
-export function shardPatterns(list: EventList, count: number): EventShardPattern[] {
-  return Array.from({ length: count }, (_, shard) => {
-    switch (list.kind) {
-      case 'url':
-        return accessPatterns.eventsOfUrl(list.urlId, shard);
-      case 'user':
-        return accessPatterns.eventsOfUser(list.userId, shard);
-      case 'type':
-        return accessPatterns.eventsByType(list.eventType, shard);
-      case 'all':
-        return accessPatterns.allEvents(shard);
-    }
-  });
+/** One shard of a list, ordered by event id. */
+function shardPattern(list: EventList, shard: number): EventShardPattern {
+  switch (list.kind) {
+    case 'url':
+      return accessPatterns.eventsOfUrl(list.urlId, shard);
+    case 'user':
+      return accessPatterns.eventsOfUser(list.userId, shard);
+    case 'type':
+      return accessPatterns.eventsByType(list.eventType, shard);
+    case 'all':
+      return accessPatterns.allEvents(shard);
+  }
 }
+
+/** The shards of a list to read, each ordered by event id. */
+export const shardPatterns = (list: EventList, count: number): EventShardPattern[] =>
+  Array.from({ length: count }, (_, shard) => shardPattern(list, shard));
