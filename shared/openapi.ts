@@ -132,6 +132,21 @@ const errorResponse = (description: string, body: RecordName = 'Error'): Respons
   content: { 'application/json': { schema: schemaRef(body) } },
 });
 
+/** A 503: the client may send the request again after `Retry-After` seconds; nothing was half-done. */
+function overloadResponse(description: string): Response {
+  return {
+    ...errorResponse(description),
+    headers: {
+      ...requestIdHeader,
+      'Retry-After': {
+        description: 'Seconds to wait before sending the request again',
+        required: true,
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+    },
+  };
+}
+
 /** Errors that are not a route's own business: validation, size, the gateway's and the unexpected. */
 const errorResponses = {
   ValidationFailed: errorResponse(
@@ -150,6 +165,9 @@ const errorResponses = {
   InternalServerError: errorResponse('An unexpected failure: {"detail": "Internal Server Error"}, no internals'),
   BadGateway: errorResponse('The function could not be run: {"detail": "Bad Gateway"}'),
   GatewayTimeout: errorResponse('Out of time: {"detail": "Request timed out"} or "Endpoint request timed out"'),
+  Overloaded: overloadResponse(
+    'The database is busy with this key past its retries: {"detail": "Service temporarily overloaded"}',
+  ),
 } satisfies Record<string, Response>;
 
 /** Every operation may answer these, whatever its inputs. */
@@ -439,7 +457,7 @@ function operationNames(route: RouteDefinition): { operationId: string; tag: str
 function toOperation(
   route: Pick<RouteDefinition, 'method' | 'path'>,
   entry: OperationEntry,
-  names: { operationId: string; tag: string },
+  names: { operationId: string; tag: string; touchesTable: boolean },
 ): Operation {
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
@@ -453,7 +471,15 @@ function toOperation(
     );
   }
   const { operationId, tag } = names;
-  const businessErrors = Object.entries(entry.errors ?? {}).map(([status, detail]) => [status, errorResponse(detail)]);
+  const { 503: unavailable, ...ownErrors } = entry.errors ?? {};
+  const businessErrors = Object.entries(ownErrors).map(([status, detail]) => [status, errorResponse(detail)]);
+  // Whatever reads or writes the table can meet a throttled partition (503, Retry-After); a route's own 503
+  // (no free short code, an import cut short) answers the same way.
+  const serviceUnavailable = unavailable
+    ? { 503: overloadResponse(`${unavailable}; or, when the database stays busy, Service temporarily overloaded`) }
+    : names.touchesTable
+      ? { 503: responseRef('Overloaded') }
+      : {};
   return {
     operationId,
     tags: [tag],
@@ -470,6 +496,7 @@ function toOperation(
     responses: {
       [entry.success.status]: successResponse(entry.success),
       ...Object.fromEntries(businessErrors),
+      ...serviceUnavailable,
       ...(parameterList.length > 0 || entry.body ? { 422: responseRef('ValidationFailed') } : {}),
       ...(entry.body && { 413: responseRef('PayloadTooLarge') }),
       ...commonErrors,
@@ -507,7 +534,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
   for (const route of routeTable) {
     const entry = operations[routeKey(route)];
     if (!entry) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
-    const operation = toOperation(route, entry, operationNames(route));
+    const operation = toOperation(route, entry, { ...operationNames(route), touchesTable: route.table !== 'none' });
     paths[route.path] = {
       ...paths[route.path],
       [route.method.toLowerCase()]: operation,
@@ -516,7 +543,11 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
   }
   for (const [key, { entry }] of Object.entries(edgeOperations)) {
     const [method, path] = key.split(' ') as [HttpMethod, string];
-    const operation = toOperation({ method, path }, entry, { operationId: 'followShortLink', tag: 'urls' });
+    const operation = toOperation({ method, path }, entry, {
+      operationId: 'followShortLink',
+      tag: 'urls',
+      touchesTable: true,
+    });
     paths[path] = { [method.toLowerCase()]: operation, head: headOperation(operation) };
   }
   const routeKeys = new Set(routeTable.map(routeKey));

@@ -3,7 +3,6 @@ import {
   DomainError,
   MethodNotAllowedError,
   NotFoundError,
-  OverloadedError,
   PayloadTooLargeError,
   RequestValidationError,
   RuleViolationError,
@@ -25,7 +24,7 @@ export interface ErrorOutcome {
   unexpected: boolean;
 }
 
-/** Seconds a client is asked to wait after an overload: DynamoDB's partitions refill every second. */
+/** Seconds a client is asked to wait after a 503: DynamoDB's partitions refill every second. */
 const RETRY_AFTER_SECONDS = '1';
 
 const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
@@ -47,8 +46,9 @@ export function toErrorOutcome(error: unknown): ErrorOutcome {
     return { statusCode: 422, body: { detail: error.issues }, headers: {}, unexpected: false };
   }
   if (error instanceof DomainError) {
+    // Whatever made the service unavailable for now (an overload, no free short code), a client may come back.
     const headers: Record<string, string> =
-      error instanceof OverloadedError ? { 'Retry-After': RETRY_AFTER_SECONDS } : {};
+      error instanceof UnavailableError ? { 'Retry-After': RETRY_AFTER_SECONDS } : {};
     for (const [errorClass, statusCode] of statusByClass) {
       if (error instanceof errorClass)
         return { statusCode, body: { detail: error.detail }, headers, unexpected: false };

@@ -1,6 +1,5 @@
-import { hotKeyCache } from './hot-key-cache.js';
 import { accessPatterns, type DeletedKind, keys } from './keys.js';
-import { type Item, putItems, readAll } from './operations.js';
+import { putItems, readAll } from './operations.js';
 
 /**
  * Deletions that event lists still hide. Once a DELETE has answered, no event of that URL or user may be
@@ -12,6 +11,13 @@ import { type Item, putItems, readAll } from './operations.js';
  */
 export const REMEMBER_MS = 20 * 60_000;
 
+/**
+ * Every event list reads the deletions, consistently, so they are kept in this many copies, each a partition
+ * of its own, and each read takes one at random: the read capacity of eight partitions, for the price of
+ * eight small writes per deletion (deletions are rare; list reads are not).
+ */
+const COPIES = 8;
+
 export interface RecentDeletions {
   urls: ReadonlySet<number>;
   users: ReadonlySet<number>;
@@ -19,25 +25,35 @@ export interface RecentDeletions {
 
 export async function rememberDeletion(kind: DeletedKind, id: number): Promise<void> {
   const forgetAt = Date.now() + REMEMBER_MS;
-  await putItems([{ ...keys.deletion(forgetAt, kind, id), kind, id, expires_at: Math.ceil(forgetAt / 1000) }]);
+  await putItems(
+    Array.from({ length: COPIES }, (_, copy) => ({
+      ...keys.deletion(copy, forgetAt, kind, id),
+      kind,
+      id,
+      expires_at: Math.ceil(forgetAt / 1000),
+    })),
+  );
 }
 
-const deletionsCache = hotKeyCache<RecentDeletions>();
-
-/** The deletions still remembered, read consistently (from memory for at most a second when read often). */
-export function recentDeletions(): Promise<RecentDeletions> {
-  return deletionsCache.read('deletions', async () => {
-    const urls = new Set<number>();
-    const users = new Set<number>();
-    for await (const items of readAll(accessPatterns.recentDeletions(Date.now()))) {
-      for (const item of items) (item.kind === 'url' ? urls : users).add(Number(item.id));
-    }
-    return { urls, users };
-  });
+/**
+ * The deletions still remembered, read consistently every time (never from memory: once a DELETE has
+ * answered, no list may show its events again, hot or not).
+ */
+export async function recentDeletions(): Promise<RecentDeletions> {
+  const urls = new Set<number>();
+  const users = new Set<number>();
+  const copy = Math.floor(Math.random() * COPIES);
+  for await (const items of readAll(accessPatterns.recentDeletions(copy, Date.now()))) {
+    for (const item of items) (item.kind === 'url' ? urls : users).add(Number(item.id));
+  }
+  return { urls, users };
 }
 
 /** Whether an event belongs to a deleted URL or user (its own user, or the owner of its URL). */
-export const isOfDeleted = (event: Item, deletions: RecentDeletions): boolean =>
+export const isOfDeleted = (
+  event: { url_id?: unknown; user_id?: unknown; owner_id?: unknown },
+  deletions: RecentDeletions,
+): boolean =>
   deletions.urls.has(Number(event.url_id)) ||
   deletions.users.has(Number(event.user_id)) ||
   deletions.users.has(Number(event.owner_id));

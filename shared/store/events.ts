@@ -3,7 +3,7 @@ import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { type EventRecord, type Page, storedDetails, toEventRecord } from '../records.js';
 import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
-import { isOfDeleted, recentDeletions } from './deletions.js';
+import { isOfDeleted, type RecentDeletions, recentDeletions } from './deletions.js';
 import { eventIds } from './event-ids.js';
 import { currentLayout, widenLists } from './event-layout.js';
 import {
@@ -170,24 +170,32 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Stores automatic events taken from the queue, in one go, and answers for each: stored, dropped (its URL
  * is gone) or failed (not written by `deadline`; it will be delivered again).
  *
- * The events are written first; then their URLs are read, consistently, and the events of a URL that is
- * gone are deleted again, under every key they can have (an earlier delivery may have written them too).
- * A URL's deletion sweeps what was written before it; what is written after it, the writer sees gone and
- * removes: nothing is left stored, and nothing is read twice per event.
+ * The URLs are read first, consistently: the events of a URL that is gone are not written (a redelivered
+ * one is removed from wherever an earlier delivery may have written it). After writing, the URLs are read
+ * again: an event whose URL went in between is deleted by the writer itself. A URL's deletion sweeps what was
+ * written before it; what is written after it, the writer sees gone and removes: nothing is left stored.
  *
  * What DynamoDB throttles is tried again until the deadline; lists with many throttled events get more
  * shards (event-layout.ts), and the events still to write are placed with the wider layout at once.
  */
 export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: number): Promise<DeliveryOutcome[]> {
   // One message delivered twice in one batch is one event: write it once.
-  let pending = [...new Map(events.map((event) => [event.id, event])).values()];
-  let layout = await currentLayout();
-  // A copy an earlier delivery wrote under a smaller count of its URL's list goes.
+  const unique = [...new Map(events.map((event) => [event.id, event])).values()];
+  const [before, firstLayout] = await Promise.all([
+    existingUrls([...new Set(unique.map((event) => event.url_id))]),
+    currentLayout(),
+  ]);
+  let layout = firstLayout;
+  const gone = unique.filter((event) => !before.has(event.url_id));
+  let pending = unique.filter((event) => before.has(event.url_id));
+  const redelivered = unique.filter((event) => event.redelivered);
+  // What an earlier delivery may have written: anywhere for a gone URL, under a smaller count otherwise.
   await deleteKeys(
-    pending.filter((event) => event.redelivered).flatMap((event) => possibleKeys(event, layout).slice(1)),
+    redelivered.flatMap((event) => possibleKeys(event, layout).slice(before.has(event.url_id) ? 1 : 0)),
+    deadline,
   );
 
-  const written: DeliveredEvent[] = [];
+  const written: PlacedEvent[] = [];
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt > 0) {
       if (Date.now() + 100 > deadline) break;
@@ -195,7 +203,7 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
     }
     const placements = pending.map((event) => placed(event, layout));
     const unwritten = new Set((await writeItemsOnce(placements.map(eventItem))).map((item) => Number(item.id)));
-    written.push(...pending.filter((event) => !unwritten.has(event.id)));
+    written.push(...placements.filter((event) => !unwritten.has(event.id)));
     pending = pending.filter((event) => unwritten.has(event.id));
     const hot = hotLists(pending);
     if (hot.length > 0) {
@@ -204,13 +212,13 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
     }
   }
 
-  const alive = await existingUrls([...new Set(written.map((event) => event.url_id))]);
-  const dropped = written.filter((event) => !alive.has(event.url_id));
-  await deleteKeys(dropped.flatMap((event) => possibleKeys(event, layout)));
+  const after = await existingUrls([...new Set(written.map((event) => event.url_id))]);
+  const orphaned = written.filter((event) => !after.has(event.url_id));
+  await deleteKeys(orphaned.map(eventKey), deadline);
 
-  const droppedIds = new Set(dropped.map((event) => event.id));
+  const dropped = new Set([...gone, ...orphaned].map((event) => event.id));
   const failed = new Set(pending.map((event) => event.id));
-  return events.map((event) => (droppedIds.has(event.id) ? 'dropped' : failed.has(event.id) ? 'failed' : 'stored'));
+  return events.map((event) => (dropped.has(event.id) ? 'dropped' : failed.has(event.id) ? 'failed' : 'stored'));
 }
 
 export interface EventFilters {
@@ -219,21 +227,34 @@ export interface EventFilters {
   event_type?: string;
 }
 
-const listCache = hotKeyCache<Page<EventRecord>>();
+/** An event as a list keeps it: the record, and its URL's owner (to leave it out when the owner is deleted). */
+type StoredEventRecord = EventRecord & { owner_id: number };
+
+const listCache = hotKeyCache<Page<StoredEventRecord>>();
 
 /**
  * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's,
  * else all events); any other filter is applied while reading. The list's shards are merged by id (one
  * query per shard); events of URLs or users deleted lately are left out (deletions.ts).
  */
-export function listEvents(
+export async function listEvents(
   filters: EventFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<EventRecord>> {
-  return listCache.read(JSON.stringify([filters, window]), () => readEvents(filters, window));
+  // The deletions are read on every call, so that even a page kept in memory never shows a deleted URL's events.
+  const deletions = await recentDeletions();
+  const page = await listCache.read(JSON.stringify([filters, window]), () => readEvents(filters, window, deletions));
+  return {
+    next: page.next,
+    items: page.items.filter((event) => !isOfDeleted(event, deletions)).map(({ owner_id: _, ...event }) => event),
+  };
 }
 
-async function readEvents(filters: EventFilters, window: Pick<Window, 'skip' | 'limit' | 'cursor'>) {
+async function readEvents(
+  filters: EventFilters,
+  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+  deletions: RecentDeletions,
+): Promise<Page<StoredEventRecord>> {
   const list: EventList =
     filters.url_id !== undefined
       ? { kind: 'url', urlId: filters.url_id }
@@ -255,7 +276,7 @@ async function readEvents(filters: EventFilters, window: Pick<Window, 'skip' | '
   // The cursor belongs to this list with these filters, and says after which event id to go on.
   const identity = JSON.stringify([listName(list), filters]);
   const after = window.cursor === undefined ? undefined : decodeAfterCursor(identity, window.cursor);
-  const [layout, deletions] = await Promise.all([currentLayout(), recentDeletions()]);
+  const layout = await currentLayout();
   const items = await readMergedWindow(shardPatterns(list, shardCount(layout, list)), {
     skip: window.skip,
     limit: window.limit,
@@ -265,7 +286,7 @@ async function readEvents(filters: EventFilters, window: Pick<Window, 'skip' | '
   });
   const last = items.at(-1);
   return {
-    items: items.map(toEventRecord),
+    items: items.map((item) => ({ ...toEventRecord(item), owner_id: Number(item.owner_id) })),
     next: items.length === window.limit && last ? encodeAfterCursor(identity, sortableId(Number(last.id))) : undefined,
   };
 }

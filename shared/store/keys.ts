@@ -47,8 +47,8 @@ export const keys = {
    * A deletion that event lists must still hide: what a writer in flight could add, or an index still show,
    * for a while after the delete answered. Sorted by when it may be forgotten, so a read takes only live ones.
    */
-  deletion: (forgetAt: number, kind: DeletedKind, id: number): Key => ({
-    PK: 'DELETED',
+  deletion: (copy: number, forgetAt: number, kind: DeletedKind, id: number): Key => ({
+    PK: `DELETED#${copy}`,
     SK: `${sortableId(forgetAt)}#${kind}#${id}`,
   }),
 };
@@ -138,11 +138,11 @@ export const accessPatterns = {
   /** One shard of the events of one type, by id (GSI3). */
   eventsByType: (eventType: string, shard: number) =>
     eventShard('GSI3', 'GSI3PK', `EVENTS#TYPE#${eventType}#${shard}`, 'GSI3SK'),
-  /** Deletions event lists must still hide: those not yet to be forgotten at `now`, read consistently. */
-  recentDeletions: (now: number): AccessPattern => ({
+  /** One copy of the deletions event lists must still hide: those not yet to be forgotten at `now`, read consistently. */
+  recentDeletions: (copy: number, now: number): AccessPattern => ({
     ConsistentRead: true,
     KeyConditionExpression: 'PK = :pk AND SK > :now',
-    ExpressionAttributeValues: { ':pk': 'DELETED', ':now': sortableId(now) },
+    ExpressionAttributeValues: { ':pk': `DELETED#${copy}`, ':now': sortableId(now) },
   }),
   /** Links to the URLs a user owns, read consistently by the user cascade. */
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),

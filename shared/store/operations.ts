@@ -341,12 +341,21 @@ export const check = (
 const BATCH_LIMIT = 25;
 const BATCH_CONCURRENCY = 8;
 
-/** Deletes items by key, 25 per request and several requests at once, retrying what DynamoDB leaves unprocessed. */
-export async function deleteKeys(keysToDelete: Key[]): Promise<void> {
+/** How long batched writes keep retrying what DynamoDB throttles before giving up with an overload. */
+const BATCH_PATIENCE_MS = 20_000;
+
+/**
+ * Deletes items by key, 25 per request and several requests at once, retrying what DynamoDB leaves
+ * unprocessed or throttles, until `deadline` (epoch ms): then it is an overload.
+ */
+export async function deleteKeys(keysToDelete: Key[], deadline = Date.now() + BATCH_PATIENCE_MS): Promise<void> {
   const batches: Key[][] = [];
   for (let i = 0; i < keysToDelete.length; i += BATCH_LIMIT) batches.push(keysToDelete.slice(i, i + BATCH_LIMIT));
   await forEachConcurrently(batches, BATCH_CONCURRENCY, (batch) =>
-    writeBatch(batch.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }))),
+    writeBatch(
+      batch.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } })),
+      deadline,
+    ),
   );
 }
 
@@ -386,12 +395,21 @@ export async function writeItemsOnce(items: Item[]): Promise<Item[]> {
 }
 
 /** One BatchWriteItem of at most 25 requests, repeating what DynamoDB leaves unprocessed with backoff. */
-async function writeBatch(requests: WriteRequest[]): Promise<void> {
+async function writeBatch(requests: WriteRequest[], deadline: number): Promise<void> {
   let pending = requests;
   for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await pause(Math.min(1000, 20 * 2 ** attempt));
-    const out = await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
-    pending = (out.UnprocessedItems?.[TableName] ?? []) as WriteRequest[];
+    if (attempt > 0) {
+      if (Date.now() >= deadline)
+        throw overloaded('BatchWriteItem', new Error(`${pending.length} writes left at the deadline`));
+      await pause(Math.min(1000, 20 * 2 ** attempt));
+    }
+    try {
+      const out = await bulkWriteClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
+      pending = (out.UnprocessedItems?.[TableName] ?? []) as WriteRequest[];
+    } catch (error) {
+      // Throttled as a whole, or a passing failure: the same requests again, after the backoff.
+      if (!(error instanceof OverloadedError) && !isTransient(error)) throw error;
+    }
   }
 }
 
@@ -401,7 +419,10 @@ export async function putItems(items: Item[], onProgress: (done: number) => void
   for (let i = 0; i < items.length; i += BATCH_LIMIT) batches.push(items.slice(i, i + BATCH_LIMIT));
   let done = 0;
   await forEachConcurrently(batches, BATCH_CONCURRENCY, async (batch) => {
-    await writeBatch(batch.map((item) => ({ PutRequest: { Item: item } })));
+    await writeBatch(
+      batch.map((item) => ({ PutRequest: { Item: item } })),
+      Date.now() + BATCH_PATIENCE_MS,
+    );
     done += batch.length;
     onProgress(done);
   });

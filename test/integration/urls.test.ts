@@ -303,6 +303,27 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       },
     );
 
+    it('redirects for at most a second after a deactivation while it is read more than 10 times a second', async () => {
+      const link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://viral.example/' })).body;
+      const burst = await Promise.all(Array.from({ length: 30 }, () => api.get(`/urls/${link.short_code}/redirect`)));
+      expect(burst.every((response) => response.status === 302)).toBe(true);
+      expect((await api.put(`/urls/${link.id}`, { is_active: false })).status).toBe(200);
+      const deactivatedAt = Date.now();
+      const statuses: number[] = [];
+      while (Date.now() - deactivatedAt < 1500) {
+        const response = await api.get(`/urls/${link.short_code}/redirect`);
+        statuses.push(response.status);
+        if (Date.now() - deactivatedAt > 1000) expect(response.status).toBe(404);
+      }
+      expect(statuses.at(-1)).toBe(404);
+      // Every click it answered was recorded.
+      const clicks = await eventually(async () => {
+        const events = (await api.get<Event[]>(`/events?url_id=${link.id}&event_type=click&limit=1000`)).body;
+        return events.length === 30 + statuses.filter((status) => status === 302).length ? events : undefined;
+      });
+      expect(new Set(clicks.map((click) => click.id)).size).toBe(clicks.length);
+    });
+
     it('answers an unknown code 404 "URL not found" in JSON', async () => {
       const response = await api.get('/urls/zzzzzz/redirect');
       expect(response.status).toBe(404);

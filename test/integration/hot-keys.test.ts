@@ -1,0 +1,128 @@
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { eventually, httpClient, startTestService } from '../support/service.js';
+
+/**
+ * The service under DynamoDB's per-partition limits and transaction conflicts (the local emulation in front
+ * of DynamoDB Local, scaled 1/100: 10 write and 30 read units per partition key value a second), where the
+ * old design lost most clicks of a hot link.
+ */
+describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS emulator, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  const sqs = new SQSClient({});
+  let owner: { id: number };
+
+  const queueDrained = () =>
+    eventually(async () => {
+      const out = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: service.queueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      const left =
+        Number(out.Attributes?.ApproximateNumberOfMessages) +
+        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
+      return left === 0 ? true : undefined;
+    }, 90_000);
+
+  /** Everything stored about a URL (its record, any event in any shard), read around the emulation. */
+  const itemsOfUrl = async (urlId: number) => {
+    const { documentClient, TableName } = await import('../../shared/store/operations.js');
+    service.dynamoDbLimits?.suspend();
+    try {
+      const out = await documentClient.send(
+        new ScanCommand({
+          TableName,
+          FilterExpression: 'url_id = :id OR PK = :url',
+          ExpressionAttributeValues: { ':id': urlId, ':url': `URL#${urlId}` },
+          ConsistentRead: true,
+        }),
+      );
+      return out.Items ?? [];
+    } finally {
+      service.dynamoDbLimits?.enforce();
+    }
+  };
+
+  /** Every event of a list, page after page through the Link header, retrying what the service asks to. */
+  async function listAll(query: string): Promise<Event[]> {
+    const all: Event[] = [];
+    let next: string | undefined = `/events?${query}&limit=500`;
+    while (next) {
+      const page: { status: number; body: Event[]; headers: Headers } = await api.get<Event[]>(next);
+      if (page.status === 503) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(page.headers.get('retry-after'))));
+        continue;
+      }
+      all.push(...page.body);
+      next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
+    }
+    return all;
+  }
+
+  beforeAll(async () => {
+    service = await startTestService({ dynamoDbLimits: { scale: 100 } });
+    api = httpClient(service.url);
+    owner = (await api.post<{ id: number }>('/users', { username: 'hot', email: 'hot@example.com' })).body;
+  }, 60_000);
+  afterAll(() => service.stop());
+
+  it('answers every click of a link hit well past one partition, stores each once, and spreads its lists', async () => {
+    const link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://hot.example/' })).body;
+    // 300 clicks in a couple of seconds: in AWS terms tens of thousands a second on one link.
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        api.get(`/urls/${link.short_code}/redirect`, { Referer: `https://r.example/${i}` }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((status) => status === 302)).toBe(true);
+    await queueDrained();
+    const clicks = await eventually(async () => {
+      const listed = await listAll(`url_id=${link.id}&event_type=click`);
+      return listed.length >= 300 ? listed : undefined;
+    }, 30_000);
+    expect(clicks).toHaveLength(300);
+    expect(new Set(clicks.map((click) => click.details.referrer)).size).toBe(300);
+    expect(clicks.map((click) => click.id)).toEqual([...clicks.map((click) => click.id)].sort((a, b) => a - b));
+    const { currentLayout } = await import('../../shared/store/event-layout.js');
+    expect((await currentLayout({ fresh: true }))[`url:${link.id}`]).toBeGreaterThan(1);
+    expect(service.dynamoDbLimits?.report().throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('leaves no event of a URL deleted while 1,000 clicks on it are in flight', async () => {
+    const link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://race.example/' })).body;
+    const clicks = Array.from({ length: 1000 }, async (_, i) => {
+      if (i === 300) expect((await api.delete(`/urls/${link.id}`)).status).toBe(204);
+      return (await api.get(`/urls/${link.short_code}/redirect`)).status;
+    });
+    const statuses = await Promise.all(clicks);
+    expect(statuses.every((status) => status === 302 || status === 404)).toBe(true);
+    expect(statuses).toContain(302);
+    // Never listed after the delete answered, while the writer is still at it.
+    expect(await listAll(`url_id=${link.id}`)).toEqual([]);
+    expect((await listAll(`user_id=${owner.id}`)).filter((event) => event.url_id === link.id)).toEqual([]);
+    await queueDrained();
+    expect(await listAll(`url_id=${link.id}`)).toEqual([]);
+    expect(await itemsOfUrl(link.id)).toEqual([]);
+  }, 120_000);
+
+  it('answers 503 with Retry-After, never 500, when a partition stays throttled past the retries', async () => {
+    // Every new user takes an id from one counter item: 10 updates a second here.
+    const responses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        api.post('/users', { username: `burst${i}`, email: `burst${i}@example.com` }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
+    const overloaded = responses.find((response) => response.status === 503);
+    expect(overloaded?.body).toEqual({ detail: 'Service temporarily overloaded' });
+    expect(overloaded?.headers.get('retry-after')).toBe('1');
+    const metrics = (await api.get<Record<string, { total: number }>>('/metrics/json')).body;
+    expect(metrics.throttled_requests_total?.total).toBeGreaterThan(0);
+  }, 60_000);
+});
