@@ -48,8 +48,19 @@ const alarmThresholds = {
   droppedEvents: 10,
   /** Automatic events a route could not queue, in 5 minutes. */
   unsentEvents: 1,
-  /** Age of the oldest message on the events queue, seconds. */
-  eventBacklogAgeSeconds: 300,
+  /**
+   * Age of the oldest message on the events queue, seconds. Events are listed within a few seconds even under
+   * a viral link (docs/capacity.md); a minute means the writer is failing or cannot keep up.
+   */
+  eventBacklogAgeSeconds: 60,
+  /**
+   * Throttled reads and writes of the table, or of one index, in 5 minutes, two periods in a row. A burst is
+   * expected when a list gets hot (the writer widens it within seconds); what lasts is a key the design does
+   * not spread (docs/capacity.md, "next ceilings").
+   */
+  throttleEvents: 500,
+  /** Transactions cancelled by a conflict with another, in 5 minutes: no hot path uses a transaction any more. */
+  transactionConflicts: 50,
 } as const;
 
 export interface MonitoredFunction {
@@ -60,6 +71,8 @@ export interface MonitoredFunction {
 
 export interface ServiceMonitoringProps {
   api: RestApi;
+  /** The table, and the names of its indexes, whose throttling and conflicts are watched. */
+  table: { tableName: string; indexNames: readonly string[] };
   /** The API's access log group, in the JSON format of `ServiceApi`. */
   accessLogs: ILogGroup;
   /** Every function that serves a request or an event. */
@@ -296,6 +309,63 @@ export class ServiceMonitoring extends Construct {
       }),
     );
 
+    // Hot keys: DynamoDB's own counts of throttled reads and writes, for the table and for each index apart
+    // (each has its own partitions), and of transactions cancelled by conflicts.
+    // Ids are unique across a graph that shows the table and every index together.
+    const throttleEvents = (index: string | undefined) =>
+      new MathExpression({
+        label: `throttled reads and writes${index ? ` (${index})` : ''}`,
+        expression: `reads${index ?? 'Table'} + writes${index ?? 'Table'}`,
+        usingMetrics: Object.fromEntries(
+          (['Read', 'Write'] as const).map((kind) => [
+            `${kind === 'Read' ? 'reads' : 'writes'}${index ?? 'Table'}`,
+            new Metric({
+              namespace: 'AWS/DynamoDB',
+              metricName: `${kind}ThrottleEvents`,
+              dimensionsMap: {
+                TableName: props.table.tableName,
+                ...(index && { GlobalSecondaryIndexName: index }),
+              },
+              statistic: 'Sum',
+              period: fiveMinutes,
+            }),
+          ]),
+        ),
+        period: fiveMinutes,
+      });
+    for (const index of [undefined, ...props.table.indexNames]) {
+      const name = index ? `DynamoDbThrottling${index}` : 'DynamoDbThrottling';
+      this.notify(
+        new Alarm(this, name, {
+          alarmName: name,
+          alarmDescription: `${alarmThresholds.throttleEvents}+ throttled reads and writes of the ${index ? `index ${index}` : 'table'} in each of two 5-minute periods: a partition key value stays over DynamoDB's limit. Runbook: docs/operations.md#dynamodbthrottling`,
+          metric: throttleEvents(index),
+          threshold: alarmThresholds.throttleEvents,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 2,
+          datapointsToAlarm: 2,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    this.notify(
+      new Alarm(this, 'DynamoDbTransactionConflicts', {
+        alarmName: 'DynamoDbTransactionConflicts',
+        alarmDescription: `${alarmThresholds.transactionConflicts}+ transaction items rejected for conflicts in 5 minutes: many requests write the same items at once. Runbook: docs/operations.md#dynamodbtransactionconflicts`,
+        metric: new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'TransactionConflict',
+          dimensionsMap: { TableName: props.table.tableName },
+          statistic: 'Sum',
+          period: fiveMinutes,
+        }),
+        threshold: alarmThresholds.transactionConflicts,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: stackName,
       defaultInterval: Duration.hours(3),
@@ -383,6 +453,27 @@ export class ServiceMonitoring extends Construct {
       new GraphWidget({
         title: 'Events lost to the history',
         left: [eventsDropped.with({ period: oneMinute }), eventsUnsent.with({ period: oneMinute })],
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'DynamoDB throttling (table and each index)',
+        left: [undefined, ...props.table.indexNames].map((index) => throttleEvents(index).with({ period: oneMinute })),
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Delay from an event to its storage (ms)',
+        left: ['p50', 'p99'].map(
+          (statistic) =>
+            new Metric({
+              namespace: metricsNamespace,
+              metricName: embeddedMetricNames.eventDelay,
+              statistic,
+              period: oneMinute,
+              label: statistic,
+            }),
+        ),
         width: 12,
       }),
     );

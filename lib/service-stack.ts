@@ -4,7 +4,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { AllowedOrigins } from '../shared/http/cors.js';
 import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
-import { eventsQueueSchema } from '../shared/store/table-schema.js';
+import { eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { EventsQueue } from './events-queue.js';
 import { ServiceApi } from './service-api.js';
@@ -95,6 +95,7 @@ export class ServiceStack extends Stack {
 
     const monitoring = new ServiceMonitoring(this, 'Monitoring', {
       api: api.api,
+      table: { tableName: table.tableName, indexNames: tableSchema.indexes.map((index) => index.indexName) },
       accessLogs: api.accessLogs,
       functions: [
         ...routeFunctions.map(({ route, handler }) => ({ name: routeName(route), handler })),

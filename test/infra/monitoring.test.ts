@@ -20,7 +20,11 @@ describe('alarms, notifications and dashboard', () => {
       Id: string;
       Expression?: string;
       ReturnData?: boolean;
-      MetricStat?: { Metric: { MetricName: string; Namespace: string }; Stat: string; Period: number };
+      MetricStat?: {
+        Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string }[] };
+        Stat: string;
+        Period: number;
+      };
     }[];
     const watched = metrics.find((metric) => metric.ReturnData !== false);
     const inputs = Object.fromEntries(
@@ -40,6 +44,11 @@ describe('alarms, notifications and dashboard', () => {
       'EventsDropped',
       'EventsUnsent',
       'EventsBacklogAging',
+      'DynamoDbThrottling',
+      'DynamoDbThrottlingGSI1',
+      'DynamoDbThrottlingGSI2',
+      'DynamoDbThrottlingGSI3',
+      'DynamoDbTransactionConflicts',
     ]) {
       expect(alarms.has(name)).toBe(true);
     }
@@ -48,7 +57,8 @@ describe('alarms, notifications and dashboard', () => {
 
   it('notifies the alarm topic on alarm and on recovery, and subscribes the given address', () => {
     const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
-    expect(notifying).toHaveLength(9);
+    // The spec's five single alarms (AppInstanceDown is a composite), four for the event pipeline, five for hot keys.
+    expect(notifying).toHaveLength(14);
     for (const properties of notifying) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -168,12 +178,48 @@ describe('alarms, notifications and dashboard', () => {
     expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM UrlShortener');
   });
 
-  it('EventsBacklogAging: the oldest queued event older than 5 minutes', () => {
+  it('EventsBacklogAging: the oldest queued event older than a minute', () => {
     expect(alarm('EventsBacklogAging')).toMatchObject({
       MetricName: 'ApproximateAgeOfOldestMessage',
       Statistic: 'Maximum',
-      Threshold: 300,
+      Threshold: 60,
       ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it.each([
+    ['DynamoDbThrottling', undefined],
+    ['DynamoDbThrottlingGSI1', 'GSI1'],
+    ['DynamoDbThrottlingGSI2', 'GSI2'],
+    ['DynamoDbThrottlingGSI3', 'GSI3'],
+  ])('%s: 500+ throttled reads and writes of the table or that index, two 5-minute periods in a row', (name, index) => {
+    expect(alarm(name)).toMatchObject({
+      Threshold: 500,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+    });
+    const { expression, inputs } = queries(name);
+    const suffix = index ?? 'Table';
+    expect(expression).toBe(`reads${suffix} + writes${suffix}`);
+    for (const [id, kind] of [
+      [`reads${suffix}`, 'ReadThrottleEvents'],
+      [`writes${suffix}`, 'WriteThrottleEvents'],
+    ] as const) {
+      const metric = inputs[id]?.Metric;
+      expect(metric).toMatchObject({ Namespace: 'AWS/DynamoDB', MetricName: kind });
+      const dimensions = (metric?.Dimensions ?? []).map((dimension) => dimension.Name).sort();
+      expect(dimensions).toEqual(index ? ['GlobalSecondaryIndexName', 'TableName'] : ['TableName']);
+    }
+  });
+
+  it('DynamoDbTransactionConflicts: 50+ conflicting transaction items in 5 minutes', () => {
+    expect(alarm('DynamoDbTransactionConflicts')).toMatchObject({
+      Namespace: 'AWS/DynamoDB',
+      MetricName: 'TransactionConflict',
+      Statistic: 'Sum',
+      Threshold: 50,
+      Dimensions: [expect.objectContaining({ Name: 'TableName' })],
     });
   });
 
@@ -190,6 +236,8 @@ describe('alarms, notifications and dashboard', () => {
       'ApproximateAgeOfOldestMessage',
       'ApproximateNumberOfMessagesVisible',
       'events_dropped_total',
+      'WriteThrottleEvents',
+      'event_delay_ms',
     ]) {
       expect(body).toContain(expected);
     }
