@@ -108,6 +108,9 @@ console.log(
     ...(runtime.requeuedEvents > 0
       ? [`    requeued:   ${runtime.requeuedEvents} event(s) the last stop could not write`]
       : []),
+    ...(runtime.upgradedEvents > 0
+      ? [`    upgraded:   ${runtime.upgradedEvents} event(s) stored by an earlier version moved to sharded lists`]
+      : []),
     ...(seedLine ? [`    seed:       ${seedLine}`] : []),
     `    look:       npm run db-admin (a table browser)     reset: npm run reset-data (when stopped)`,
     '    stop:       Ctrl-C',

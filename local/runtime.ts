@@ -50,6 +50,8 @@ export interface LocalRuntime {
   seedReport: SeedReport | undefined;
   /** Events saved at the last stop and queued again by this start. */
   requeuedEvents: number;
+  /** Events an earlier version stored, moved to where this one keeps them (legacy-events.ts). */
+  upgradedEvents: number;
   /** The limits emulation, when it is on: what it throttled and the hottest partitions. */
   dynamoDbLimits: DynamoDbLimitsProxy | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
@@ -149,6 +151,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     if (dynamoDb && options.warmUpMs) await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs);
 
+    // A data folder of an earlier version keeps its events: they are moved before anything reads them.
+    const upgradedEvents = await (await import('../shared/store/legacy-events.js')).upgradeLegacyEvents();
     const seedReport = options.seed
       ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)
       : undefined;
@@ -189,6 +193,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoDbLimits: limits,
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
+      upgradedEvents,
       seedReport,
       async stop() {
         stopping = true;

@@ -144,6 +144,11 @@ export const accessPatterns = {
     KeyConditionExpression: 'PK = :pk AND SK > :now',
     ExpressionAttributeValues: { ':pk': `DELETED#${copy}`, ':now': sortableId(now) },
   }),
+  /**
+   * Events stored by versions before sharded lists, all in one GSI1 partition (legacy-events.ts moves them).
+   * Nothing writes this partition any more.
+   */
+  legacyEvents: () => onIndex('GSI1', 'GSI1PK', 'EVENTS'),
   /** Links to the URLs a user owns, read consistently by the user cascade. */
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
   /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */
