@@ -1,8 +1,9 @@
+import type { SQSEvent } from 'aws-lambda';
 import { call, dynamoDbCalls, startBenchService } from './support.js';
 
 /**
  * DynamoDB calls made by each route, counted by the client middleware in shared/store/operations.ts. The
- * event writer is left off so that only the route's own calls are counted; its cost is measured apart.
+ * event writer is left off so that only the route's own calls are counted; its cost is measured after.
  */
 export async function callsPerRequest(): Promise<string[]> {
   const service = await startBenchService({ pollerConcurrency: 0 });
@@ -52,8 +53,55 @@ export async function callsPerRequest(): Promise<string[]> {
     await call(base, 'POST', '/urls', { user_id: user.id, original_url: 'https://example.com/2' });
     await measure('DELETE /users/{id} (1 URL, 0 events)', 'DELETE', `/users/${user.id}`);
     await measure('GET /health', 'GET', '/health');
+    rows.push(...(await writerCalls(base, service.queueUrl)));
   } finally {
     await service.stop();
   }
   return ['| route | status | DynamoDB calls | by operation |', '|---|---|---|---|', ...rows];
+}
+
+const CLICKS_PER_LINK = 50;
+
+/**
+ * The event writer's calls for one batch: the clicks of two links, queued while no writer ran, then written
+ * by a poller that takes them all in one invocation (as Lambda's event source does with a full queue).
+ */
+async function writerCalls(base: string, queueUrl: string): Promise<string[]> {
+  const owner = (await call<{ id: number }>(base, 'POST', '/users', { username: 'writer', email: 'w@example.com' }))
+    .body;
+  for (const path of ['/a', '/b']) {
+    const url = (
+      await call<{ short_code: string }>(base, 'POST', '/urls', {
+        user_id: owner.id,
+        original_url: `https://example.com${path}`,
+      })
+    ).body;
+    for (let i = 0; i < CLICKS_PER_LINK; i++) await call(base, 'GET', `/urls/${url.short_code}/redirect`);
+  }
+  // Imported once the service has set the environment they read at import.
+  const [{ handler }, { startQueuePoller }] = await Promise.all([
+    import('../functions/events/write-events.js'),
+    import('../local/queue-poller.js'),
+  ]);
+  const batches: number[] = [];
+  const before = await dynamoDbCalls(base);
+  const poller = await startQueuePoller({
+    queueUrl,
+    concurrency: 1,
+    handler: (event: SQSEvent, context) => {
+      batches.push(event.Records.length);
+      return handler(event, context);
+    },
+  });
+  await poller.drain(30_000);
+  await poller.stop();
+  const after = await dynamoDbCalls(base);
+  const byOperation = [...after]
+    .map(([operation, count]) => [operation, count - (before.get(operation) ?? 0)] as const)
+    .filter(([, delta]) => delta > 0);
+  const total = byOperation.reduce((sum, [, delta]) => sum + delta, 0);
+  const events = batches.reduce((sum, size) => sum + size, 0);
+  return [
+    `| event writer: ${events} queued events (every earlier one and ${2 * CLICKS_PER_LINK} clicks on 2 links) in ${batches.length} batch${batches.length === 1 ? '' : 'es'} | — | ${total} | ${byOperation.map(([operation, delta]) => `${operation} ×${delta}`).join(', ')} |`,
+  ];
 }
