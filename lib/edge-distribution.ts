@@ -23,14 +23,20 @@ import { shortLinkFunctionCode } from './short-link-function.js';
 
 /**
  * The request headers the functions read, and nothing else (in particular not `Host`, which would not
- * match API Gateway's). `Referer` and `User-Agent` go into click events; `Content-Type` selects JSON or a
- * multipart upload; `CloudFront-Viewer-Country` is the only location the service may see (no IP is kept).
+ * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`, with
+ * `CloudFront-Forwarded-Proto` for the links the service writes). `Referer` and `User-Agent` go into click
+ * events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the only location
+ * the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the day, into the
+ * visitor tag of unique visitors (store/visitor-secrets.ts), never stored.
  */
 const forwardedHeaders = [
   'Content-Type',
   'Referer',
   'User-Agent',
   'CloudFront-Viewer-Country',
+  'CloudFront-Viewer-Address',
+  'CloudFront-Forwarded-Proto',
+  'X-Viewer-Host',
   // CORS: the functions and the preflight answer depend on them.
   'Origin',
   'Access-Control-Request-Method',
@@ -80,17 +86,21 @@ export class EdgeDistribution extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: {
-        // The API reference (GET /docs and its files) is static: cached at the edge and compressed there.
-        '/docs*': {
-          origin,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          compress: true,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        },
-      },
+      additionalBehaviors: Object.fromEntries(
+        // The API reference (GET /docs and its files) and the statistics page's files are static: cached at
+        // the edge and compressed there.
+        ['/docs*', '/stats-page/*'].map((pattern) => [
+          pattern,
+          {
+            origin,
+            allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+            compress: true,
+            responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+            viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          },
+        ]),
+      ),
       // North America and Europe only: the cheapest class; other viewers are served from those edges.
       priceClass: PriceClass.PRICE_CLASS_100,
       httpVersion: HttpVersion.HTTP2_AND_3,

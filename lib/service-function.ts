@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable, ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -82,12 +82,11 @@ export class ServiceFunction extends NodejsFunction {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
-            afterBundling: (inputDir: string, outputDir: string) => [
-              `mkdir -p "${outputDir}/${bundled.folder}"`,
-              ...bundled.files.map(
-                (file) => `cp "${inputDir}/${bundled.from}/${file}" "${outputDir}/${bundled.folder}/"`,
-              ),
-            ],
+            afterBundling: (inputDir: string, outputDir: string) =>
+              bundled.flatMap((set) => [
+                `mkdir -p "${outputDir}/${set.folder}"`,
+                ...set.files.map((file) => `cp "${inputDir}/${set.from}/${file}" "${outputDir}/${set.folder}/"`),
+              ]),
           },
         }),
       },
@@ -112,6 +111,20 @@ export class ServiceFunction extends NodejsFunction {
         actions: ['dynamodb:UpdateItem'],
         resources: [table.tableArn],
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.counter('event').PK] } },
+      }),
+    );
+  }
+
+  /**
+   * Lets the redirect keep the day's visitor secret (store/visitor-secrets.ts) in the secrets' own table:
+   * read it, make it, and delete the past days'.
+   */
+  keepVisitorSecrets(secrets: ITable): void {
+    this.addEnvironment('VISITOR_SECRETS_TABLE', secrets.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        resources: [secrets.tableArn],
       }),
     );
   }

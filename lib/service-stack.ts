@@ -52,7 +52,7 @@ export class ServiceStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
-    const { table } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
+    const { table, visitorSecrets } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
 
     const routeFunctions = routes.map((route) => {
@@ -66,6 +66,7 @@ export class ServiceStack extends Stack {
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
+      if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       return { route, handler };
     });

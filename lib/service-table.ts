@@ -1,7 +1,16 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  BillingMode,
+  Table,
+  TableEncryption,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { tableSchema } from '../shared/store/table-schema.js';
+import { tableSchema, visitorSecretsTableSchema } from '../shared/store/table-schema.js';
 
 export interface ServiceTableProps {
   /**
@@ -18,6 +27,11 @@ export interface ServiceTableProps {
  */
 export class ServiceTable extends Construct {
   readonly table: TableV2;
+  /**
+   * The daily visitor secrets (shared/store/visitor-secrets.ts), apart: no point-in-time recovery, so that
+   * no backup keeps a secret past its day; nothing in it is worth keeping, so it goes with the stack.
+   */
+  readonly visitorSecrets: Table;
 
   constructor(scope: Construct, id: string, props: ServiceTableProps = {}) {
     super(scope, id);
@@ -38,5 +52,19 @@ export class ServiceTable extends Construct {
       deletionProtection: retainData,
       removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    this.visitorSecrets = new Table(this, 'VisitorSecrets', {
+      partitionKey: key(visitorSecretsTableSchema.partitionKey),
+      sortKey: key(visitorSecretsTableSchema.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: visitorSecretsTableSchema.timeToLiveAttribute,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    NagSuppressions.addResourceSuppressions(this.visitorSecrets, [
+      {
+        id: 'AwsSolutions-DDB3',
+        reason: 'No point-in-time recovery by design: a visitor secret must not be kept beyond its day.',
+      },
+    ]);
   }
 }

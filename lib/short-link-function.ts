@@ -1,19 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { routes } from '../shared/routes.js';
 
-/** The route the CloudFront Function sends `/<code>` to. */
+/** The routes the CloudFront Function sends `/<code>` and `/<code>+` to. */
 const redirectRoute = routes.find((route) => route.handler === 'functions/urls/redirect.ts');
+const statsPageRoute = routes.find((route) => route.handler === 'functions/urls/stats-page.ts');
 
 /**
  * The CloudFront Function's source, `edge/short-link-rewrite.js` with its settings filled in from the route
- * table: the first segment of every route (`/health` and `/events` are six letters, like a short code) and
- * the redirect route's path.
+ * table: the first segment of every route (`/health` and `/events` are six letters, like a short code), the
+ * redirect route's path and the statistics page's.
  */
 export function shortLinkFunctionCode(): string {
-  if (!redirectRoute) throw new Error('The route table has no redirect route for short links');
+  if (!redirectRoute || !statsPageRoute) throw new Error('The route table has no redirect or statistics page route');
   const settings = {
     routeRoots: [...new Set(routes.map((route) => route.path.split('/')[1]))],
     redirectPath: redirectRoute.path,
+    statsPagePath: statsPageRoute.path,
   };
   const source = readFileSync(new URL('./edge/short-link-rewrite.js', import.meta.url), 'utf8');
   const placeholders = source.match(/\bSHORT_LINK_SETTINGS\b/g) ?? [];

@@ -34,7 +34,7 @@ export class StartupSeed extends Construct {
       // Writing a few thousand rows takes seconds; the margin is for a cold table scaling up.
       timeout: Duration.minutes(10),
       logRetention,
-      bundledFiles: { folder: seedFolder, from: seedFolder, files: seedFiles },
+      bundledFiles: [{ folder: seedFolder, from: seedFolder, files: seedFiles }],
     });
     this.handler.useTable(props.table, 'write');
 

@@ -30,7 +30,11 @@ export interface LimitsReport {
   requests: Record<string, number>;
   throttled: Record<string, number>;
   conflicts: { transactionsCancelled: number; writesRejected: number };
+  /** Faults injected so far, by kind. */
+  faults: Record<FaultKind, number>;
   hottest: PartitionReport[];
+  /** Units served since the proxy's last reset (what every request cost, in total), in its scaled units. */
+  unitsServed: { read: number; write: number };
 }
 
 export interface DynamoDbLimitsProxy {
@@ -47,12 +51,35 @@ export interface DynamoDbLimitsProxy {
   restartReport(): void;
   /** Forgets everything, the partitions' used capacity included. */
   reset(): void;
+  /** Injects faults from now on (none: stops); the report counts those played. */
+  injectFaults(faults: FaultInjection | undefined): void;
   stop(): Promise<void>;
 }
 
 const THROTTLED_MESSAGE =
   'Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html';
 const CONFLICT_MESSAGE = 'Transaction is ongoing for the item';
+
+/**
+ * Faults to inject, for tests of what the service does when DynamoDB fails: a throttled request, a server
+ * error, or a request that was carried out whose answer is lost (a 500 after the work was done).
+ */
+export type FaultKind = 'throttle' | 'error' | 'lost';
+export interface FaultInjection {
+  /** Share of requests (0-1) that get one of `kinds`, at random. */
+  rate: number;
+  kinds: FaultKind[];
+  /** Only these operations (`TransactWriteItems`...); every one when absent. */
+  operations?: string[];
+}
+
+const internalError: Answer = {
+  status: 500,
+  body: JSON.stringify({
+    __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+    message: 'Internal server error',
+  }),
+};
 
 interface Answer {
   status: number;
@@ -125,7 +152,9 @@ export async function startDynamoDbLimitsProxy(options: {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const limits = new PartitionLimits(options.scale);
   const ongoing = new OngoingWrites();
+  let faults: FaultInjection | undefined;
   const counts = {
+    faults: { throttle: 0, error: 0, lost: 0 } as Record<FaultKind, number>,
     requests: {} as Record<string, number>,
     throttled: {} as Record<string, number>,
     transactionsCancelled: 0,
@@ -203,7 +232,28 @@ export async function startDynamoDbLimitsProxy(options: {
 
   let enforcing = options.enforcing ?? true;
 
+  /** A fault to play instead of the request's answer, when faults are injected and this request draws one. */
+  function drawFault(operation: string): FaultKind | undefined {
+    if (!faults || (faults.operations && !faults.operations.includes(operation))) return undefined;
+    if (Math.random() >= faults.rate) return undefined;
+    return faults.kinds[Math.floor(Math.random() * faults.kinds.length)];
+  }
+
   async function handle(headers: IncomingHttpHeaders, operation: string, text: string): Promise<Answer> {
+    const fault = drawFault(operation);
+    if (fault) {
+      counts.faults[fault] += 1;
+      switch (fault) {
+        case 'throttle':
+          return throttled([], 'Write');
+        case 'error':
+          return internalError;
+        case 'lost':
+          // Done, but the caller never hears it: it will try again.
+          await forward(headers, operation, text);
+          return internalError;
+      }
+    }
     if (!enforcing) return forward(headers, operation, text);
     count(counts.requests, operation);
     const input = JSON.parse(text) as Request;
@@ -467,7 +517,9 @@ export async function startDynamoDbLimitsProxy(options: {
       requests: { ...counts.requests },
       throttled: { ...counts.throttled },
       conflicts: { transactionsCancelled: counts.transactionsCancelled, writesRejected: counts.writesRejected },
+      faults: { ...counts.faults },
       hottest: limits.hottest(12),
+      unitsServed: limits.unitsServed(),
     };
   }
 
@@ -477,6 +529,7 @@ export async function startDynamoDbLimitsProxy(options: {
     counts.throttled = {};
     counts.transactionsCancelled = 0;
     counts.writesRejected = 0;
+    counts.faults = { throttle: 0, error: 0, lost: 0 };
   }
 
   function reset(): void {
@@ -485,6 +538,7 @@ export async function startDynamoDbLimitsProxy(options: {
     counts.throttled = {};
     counts.transactionsCancelled = 0;
     counts.writesRejected = 0;
+    counts.faults = { throttle: 0, error: 0, lost: 0 };
   }
 
   return {
@@ -498,6 +552,9 @@ export async function startDynamoDbLimitsProxy(options: {
     report,
     restartReport,
     reset,
+    injectFaults: (injected) => {
+      faults = injected;
+    },
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

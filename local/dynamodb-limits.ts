@@ -143,6 +143,8 @@ export class PartitionLimits {
   readonly writeLimit: number;
   private readonly buckets = new Map<string, Bucket>();
   private readonly windows = new Map<string, Window & { peakAsked: number; peakServed: number; throttled: number }>();
+  /** Every unit served since the last reset, table and indexes together (a request's cost, in total). */
+  private readonly served = { read: 0, write: 0 };
 
   constructor(
     readonly scale: number,
@@ -177,14 +179,21 @@ export class PartitionLimits {
     if (window.second !== second) Object.assign(window, { second, asked: 0, served: 0 });
     window.asked += asked;
     window.served += served;
+    this.served[kind] += served;
     if (throttled) window.throttled += 1;
     window.peakAsked = Math.max(window.peakAsked, window.asked);
     window.peakServed = Math.max(window.peakServed, window.served);
   }
 
-  /** Whether every partition can take its units now; if so they are spent, else nothing is. */
+  /**
+   * Whether every partition can take its units now; if so they are spent, else nothing is. A write larger
+   * than a whole second of a scaled-down limit (a 10 KB item at 1/500 is 10 units against 2 a second) is
+   * taken from a full bucket and leaves it in debt: scaling the rate must not forbid an item's size.
+   */
   admitWrite(costs: Map<string, number>): { admitted: true } | { admitted: false; over: string[] } {
-    const over = [...costs].filter(([id, units]) => this.bucket(id, 'write').tokens < units).map(([id]) => id);
+    const over = [...costs]
+      .filter(([id, units]) => this.bucket(id, 'write').tokens < Math.min(units, this.writeLimit))
+      .map(([id]) => id);
     for (const [id, units] of costs) {
       if (over.length === 0) this.bucket(id, 'write').tokens -= units;
       this.observe(id, 'write', units, over.length === 0 ? units : 0, over.includes(id));
@@ -236,9 +245,16 @@ export class PartitionLimits {
     this.windows.clear();
   }
 
+  /** The units served since the last reset, in the emulation's units (not scaled back). */
+  unitsServed(): { read: number; write: number } {
+    return { ...this.served };
+  }
+
   reset(): void {
     this.buckets.clear();
     this.windows.clear();
+    this.served.read = 0;
+    this.served.write = 0;
   }
 }
 

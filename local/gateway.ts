@@ -104,15 +104,19 @@ function* rawHeaderPairs(request: IncomingMessage): Generator<[string, string]> 
   }
 }
 
-/** Builds the REST API (v1) proxy event API Gateway would hand the function for this request. */
+/**
+ * Builds the REST API (v1) proxy event API Gateway would hand the function for this request, with the
+ * headers the edge adds (`edgeHeaders`).
+ */
 export function toProxyEvent(
   request: IncomingMessage,
   url: URL,
   body: Buffer,
   match: { route: Pick<RouteDefinition, 'path'>; pathParameters: Record<string, string> | null },
   requestId: string,
+  edgeHeaders: Record<string, string> = {},
 ): APIGatewayProxyEvent {
-  const headers = collectPairs(rawHeaderPairs(request));
+  const headers = collectPairs([...rawHeaderPairs(request), ...Object.entries(edgeHeaders)]);
   const query = collectPairs(url.searchParams);
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const binary = BINARY_MEDIA_TYPES.some((type) => contentType.startsWith(type));
@@ -242,15 +246,33 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
+type EdgeHeaders = Record<string, { value: string }>;
+
 /**
- * What CloudFront's viewer-request function does in the deployment: `/<code>` becomes the redirect route.
- * The same source (lib/edge/short-link-rewrite.js) runs here, as CloudFront runs it.
+ * What CloudFront does in the deployment before a request reaches API Gateway: its viewer-request function
+ * (the same source, lib/edge/short-link-rewrite.js, run here as CloudFront runs it) rewrites `/<code>` and
+ * `/<code>+` and adds the viewer's host; CloudFront itself adds the protocol the viewer used. Answers the
+ * path to route and the headers the edge added.
  */
-function shortLinkRewrite(): (path: string) => string | null {
-  const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ shortLinkTarget })`) as {
-    shortLinkTarget: (uri: string) => string | null;
+function edgeRequest(): (path: string, host: string | undefined) => { path: string; headers: Record<string, string> } {
+  const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler })`) as {
+    handler: (event: { request: { uri: string; querystring: object; headers: EdgeHeaders } }) => {
+      uri: string;
+      headers: EdgeHeaders;
+    };
   };
-  return edge.shortLinkTarget;
+  return (path, host) => {
+    const headers: EdgeHeaders = host ? { host: { value: host } } : {};
+    const request = edge.handler({ request: { uri: path, querystring: {}, headers } });
+    const added = Object.entries(request.headers).filter(([name]) => name !== 'host');
+    return {
+      path: request.uri,
+      headers: {
+        ...Object.fromEntries(added.map(([name, { value }]) => [name, value])),
+        'cloudfront-forwarded-proto': 'http',
+      },
+    };
+  };
 }
 
 /**
@@ -262,12 +284,13 @@ export async function startGateway(
   routes: readonly LoadedRoute[],
   options: { port: number; host?: string },
 ): Promise<LocalGateway> {
-  const rewriteShortLink = shortLinkRewrite();
+  const atEdge = edgeRequest();
   const server = createServer(async (request, response) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
     const received = new URL(request.url ?? '/', 'http://localhost');
-    const url = new URL(rewriteShortLink(received.pathname) ?? received.pathname, received);
+    const edge = atEdge(received.pathname, request.headers.host);
+    const url = new URL(edge.path, received);
     url.search = received.search;
     const origin = request.headers.origin;
     const match = matchRoute(routes, method, url.pathname);
@@ -308,7 +331,7 @@ export async function startGateway(
         );
       }
       const body = await readBody(request);
-      const event = toProxyEvent(request, url, body, match, requestId);
+      const event = toProxyEvent(request, url, body, match, requestId, edge.headers);
       const result = await withTimeout(
         match.route.invoke(event, lambdaContext(match.route, Date.now() + INTEGRATION_TIMEOUT_MS)),
         INTEGRATION_TIMEOUT_MS,

@@ -6,20 +6,32 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import {
+  defaultVisitorSecretsTableName,
+  eventsQueueSchema,
+  tableSchema,
+  visitorSecretsTableSchema,
+} from '../shared/store/table-schema.js';
+
+/** Whether the table exists already (a restart with a kept data folder). */
+async function tableExists(dynamodb: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    return false;
+  }
+}
 
 /**
- * Creates the table and the queue pair from the same definitions the CDK stack uses. Both steps are
- * idempotent: a restart with a kept data folder finds the table already there.
+ * Creates the table, the visitor secrets' table and the queue pair from the same definitions the CDK stack
+ * uses. Each step is idempotent: a restart with a kept data folder finds them already there.
  */
 export async function provisionTable(tableName: string): Promise<void> {
   const dynamodb = new DynamoDBClient({});
-  try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
+  await provisionVisitorSecretsTable(dynamodb, defaultVisitorSecretsTableName(tableName));
+  if (await tableExists(dynamodb, tableName)) return;
   const keyAttributes = [
     tableSchema.partitionKey,
     tableSchema.sortKey,
@@ -48,6 +60,28 @@ export async function provisionTable(tableName: string): Promise<void> {
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+}
+
+async function provisionVisitorSecretsTable(dynamodb: DynamoDBClient, tableName: string): Promise<void> {
+  if (await tableExists(dynamodb, tableName)) return;
+  const { partitionKey, sortKey, timeToLiveAttribute } = visitorSecretsTableSchema;
+  await dynamodb.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [partitionKey, sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+    }),
+  );
+  await dynamodb.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
     }),
   );
 }

@@ -52,6 +52,8 @@ export interface LocalRuntime {
   requeuedEvents: number;
   /** Events an earlier version stored, moved to where this one keeps them (legacy-events.ts). */
   upgradedEvents: number;
+  /** Clicks stored before click statistics existed, counted by this start. */
+  countedClicks: number;
   /** The limits emulation, when it is on: what it throttled and the hottest partitions. */
   dynamoDbLimits: DynamoDbLimitsProxy | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
@@ -152,7 +154,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     if (dynamoDb && options.warmUpMs) await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs);
 
     // A data folder of an earlier version keeps its events: they are moved before anything reads them.
-    const upgradedEvents = await (await import('../shared/store/legacy-events.js')).upgradeLegacyEvents();
+    const legacy = await import('../shared/store/legacy-events.js');
+    const upgradedEvents = await legacy.upgradeLegacyEvents();
+    // Before the seed: the seed counts its own clicks, which must not be counted twice.
+    const countedClicks = await legacy.buildMissingClickStats();
     const seedReport = options.seed
       ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)
       : undefined;
@@ -194,6 +199,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
       upgradedEvents,
+      countedClicks,
       seedReport,
       async stop() {
         stopping = true;

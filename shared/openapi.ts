@@ -6,10 +6,12 @@ import {
   eventRecord,
   healthStatus,
   importCount,
+  linkStats,
   metricsReport,
   openApiDocument,
   urlRecord,
   userRecord,
+  userStats,
   validationErrorBody,
 } from './record-schemas.js';
 import { type HttpMethod, type RouteDefinition, routes } from './routes.js';
@@ -27,6 +29,7 @@ import {
   renameUserBody,
   shortCodePath,
   shortLinkPath,
+  statsQuery,
   updateUrlBody,
 } from './schemas.js';
 
@@ -112,6 +115,8 @@ const recordSchemas = {
   User: userRecord,
   Url: urlRecord,
   Event: eventRecord,
+  LinkStats: linkStats,
+  UserStats: userStats,
   Health: healthStatus,
   ImportCount: importCount,
   Metrics: metricsReport,
@@ -232,7 +237,16 @@ const queryMeanings: Record<string, string> = {
   is_active: `Only active (true) or only inactive (false) URLs; ${booleanWords.join(', ')}, in any case.`,
   event_type: 'Only events of this type.',
   cursor: 'The cursor of a previous answer\'s `Link: <...>; rel="next"` header: the list resumes after its last item.',
+  from:
+    'Start of the range: a date (2026-11-01) or a UTC timestamp (2026-11-01T10:00:00), widened to the start of ' +
+    'its interval. Default: 7 days (168 hours) before `to`.',
+  to:
+    'End of the range, exclusive, in the same forms, widened to the end of its interval. Default: the end of the ' +
+    'current interval. At most 400 days or 744 hours from `from`.',
+  interval: 'The length of each entry of `series`.',
 };
+
+const statsErrors = 'widened to whole intervals; `series` has one entry per interval, zeros included';
 
 /** The route table's operations, keyed `${method} ${path}` as in `routes.ts`. */
 const operations: Record<string, OperationEntry> = {
@@ -253,6 +267,15 @@ const operations: Record<string, OperationEntry> = {
     summary: 'The API reference page',
     description: 'Swagger UI over this description; every file it loads is served by the service itself.',
     success: { status: 200, description: 'The page', files: ['text/html'] },
+  },
+  'GET /stats-page/{file}': {
+    summary: 'A script or stylesheet of the statistics page',
+    path: {
+      schema: referenceFilePath,
+      meanings: { file: 'stats-page.js, stats-page.css, uPlot.esm.js or uPlot.min.css.' },
+    },
+    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
+    errors: { 404: 'Not Found' },
   },
   'GET /docs/{file}': {
     summary: 'A script or stylesheet of the API reference page',
@@ -294,6 +317,14 @@ const operations: Record<string, OperationEntry> = {
     summary: 'Get a user',
     path: userId,
     success: { status: 200, description: 'The user', record: 'User' },
+    errors: { 404: 'User not found' },
+  },
+  'GET /users/{id}/stats': {
+    summary: "Statistics of a user's links",
+    description: `The clicks of all of the user's links (not those deleted since) over a range, ${statsErrors}, and its top links.`,
+    path: userId,
+    query: statsQuery,
+    success: { status: 200, description: 'The statistics', record: 'UserStats' },
     errors: { 404: 'User not found' },
   },
   'PUT /users/{id}': {
@@ -339,6 +370,30 @@ const operations: Record<string, OperationEntry> = {
     success: { status: 302, description: 'Redirect to the original URL' },
     errors: { 404: 'URL not found (also when inactive)' },
   },
+  'GET /urls/{id}/stats': {
+    summary: "Statistics of a link's clicks",
+    description: `Clicks, humans and bots, unique visitors and top lists over a range, ${statsErrors}. Active or not; a deleted link's statistics are gone with it.`,
+    path: urlId,
+    query: statsQuery,
+    success: { status: 200, description: 'The statistics', record: 'LinkStats' },
+    errors: { 404: 'URL not found' },
+  },
+  'GET /urls/{id}/qr': {
+    summary: 'QR code of a short link',
+    description: 'An SVG image of the short link (`https://<domain>/<code>`), active or not.',
+    path: urlId,
+    success: { status: 200, description: 'The image', files: ['image/svg+xml'] },
+    errors: { 404: 'URL not found' },
+  },
+  'GET /urls/{id}/stats-page': {
+    summary: "A link's statistics page",
+    description:
+      'The page people read: the link, its QR code, a chart and table of its clicks, its top lists, for a range ' +
+      'they pick. The path parameter is the short code; shared as `/{code}+`.',
+    path: shortCode,
+    success: { status: 200, description: 'The page', files: ['text/html'] },
+    errors: { 404: 'URL not found' },
+  },
   'PUT /urls/{id}': {
     summary: 'Update a URL',
     description:
@@ -374,9 +429,10 @@ const operations: Record<string, OperationEntry> = {
  * Paths the edge answers before the API: CloudFront's viewer-request function (and the local gateway, which
  * runs the same code) rewrites them to a route, so they are not in the route table but are part of the API.
  */
-const edgeOperations: Record<string, { rewrittenTo: string; entry: OperationEntry }> = {
+const edgeOperations: Record<string, { rewrittenTo: string; operationId: string; entry: OperationEntry }> = {
   'GET /{code}': {
     rewrittenTo: 'GET /urls/{id}/redirect',
+    operationId: 'followShortLink',
     entry: {
       summary: 'Follow a short link, in its short form',
       description:
@@ -385,6 +441,18 @@ const edgeOperations: Record<string, { rewrittenTo: string; entry: OperationEntr
       path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
       success: { status: 302, description: 'Redirect to the original URL' },
       errors: { 404: 'URL not found (also when inactive); Not Found for a path that is not a code' },
+    },
+  },
+  'GET /{code}+': {
+    rewrittenTo: 'GET /urls/{id}/stats-page',
+    operationId: 'showStatsPage',
+    entry: {
+      summary: "A link's statistics page, in its short form",
+      description:
+        "The short link with a `+` appended (Bitly's convention): the same as `GET /urls/{code}/stats-page`.",
+      path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
+      success: { status: 200, description: 'The page', files: ['text/html'] },
+      errors: { 404: 'URL not found; Not Found for a path that is not a code' },
     },
   },
 };
@@ -541,10 +609,10 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
       ...(route.method === 'GET' && { head: headOperation(operation) }),
     };
   }
-  for (const [key, { entry }] of Object.entries(edgeOperations)) {
+  for (const [key, { entry, operationId }] of Object.entries(edgeOperations)) {
     const [method, path] = key.split(' ') as [HttpMethod, string];
     const operation = toOperation({ method, path }, entry, {
-      operationId: 'followShortLink',
+      operationId,
       tag: 'urls',
       touchesTable: true,
     });

@@ -84,3 +84,59 @@ export const validationErrorBody = z.object({
     }) satisfies z.ZodMiniType<ValidationIssue>,
   ),
 });
+
+const statsFigures = {
+  clicks: count,
+  human_clicks: count.check(z.describe('Clicks not made by a known bot or crawler')),
+  bot_clicks: count,
+  unique_visitors: count.check(
+    z.describe(
+      'Distinct visitors (address and user agent, keyed with a secret of the day): exact below 1,000, within 2 % ' +
+        'beyond. Over a range of several days, the sum of each day’s.',
+    ),
+  ),
+};
+const topEntry = z.object({ name: z.string(), clicks: count });
+const topList = (what: string) =>
+  z
+    .array(topEntry)
+    .check(z.describe(`At most 10 ${what} by clicks, then "other" with the rest: they add up to the clicks`));
+const statsCommon = {
+  from: timestamp,
+  to: timestamp.check(z.describe('Exclusive')),
+  interval: z.enum(['hour', 'day']),
+  totals: z.object(statsFigures),
+  series: z
+    .array(z.object({ start: timestamp, ...statsFigures }))
+    .check(z.describe('One entry per interval from `from` to `to`, oldest first, intervals without clicks included')),
+};
+const dimensionLists = {
+  browsers: topList('browsers'),
+  operating_systems: topList('operating systems'),
+  devices: topList('device classes (desktop, mobile, tablet, tv, bot, unknown)'),
+  countries: topList('countries (ISO 3166 codes from CloudFront, unknown without)'),
+};
+
+/** GET /urls/{id}/stats. */
+export const linkStats = z.object({
+  url_id: positiveId,
+  ...statsCommon,
+  referrers: topList('referrer hosts (direct: none sent)'),
+  ...dimensionLists,
+});
+
+/** GET /users/{id}/stats. */
+export const userStats = z.object({
+  user_id: positiveId,
+  ...statsCommon,
+  links: z
+    .array(
+      z.object({
+        url_id: z.nullable(positiveId),
+        short_code: z.nullable(z.string()),
+        clicks: count,
+      }),
+    )
+    .check(z.describe('At most 10 links by clicks, then one entry with url_id and short_code null for the rest')),
+  ...dimensionLists,
+});

@@ -1,4 +1,5 @@
 import { swaggerUiFiles, swaggerUiFolder } from './api-reference.js';
+import { statsPageFiles, statsPageFolder } from './stats-page.js';
 
 /**
  * The route table: the single source of truth for the API. The CDK stack creates one function, one
@@ -19,8 +20,10 @@ export interface RouteDefinition {
   sendsEvents: boolean;
   /** Sizing class: `bulk` and `cascade` routes get more memory and the API's full 29 s. */
   profile: 'standard' | 'bulk' | 'cascade';
-  /** Files the function reads at run time, copied from `from` into `folder` next to its bundle. */
-  bundledFiles?: { folder: string; from: string; files: readonly string[] };
+  /** Whether the function keeps the day's visitor secret (store/visitor-secrets.ts): the redirect. */
+  visitorSecrets?: boolean;
+  /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
+  bundledFiles?: readonly { folder: string; from: string; files: readonly string[] }[];
 }
 
 const route = (
@@ -28,7 +31,7 @@ const route = (
   path: string,
   handler: string,
   table: RouteDefinition['table'],
-  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles'>> = {},
+  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets'>> = {},
 ): RouteDefinition => ({ method, path, handler, table, sendsEvents: false, profile: 'standard', ...options });
 
 export const routes: readonly RouteDefinition[] = [
@@ -37,13 +40,17 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/openapi.json', 'functions/ops/openapi.ts', 'none'),
   route('GET', '/docs', 'functions/ops/api-reference-page.ts', 'none'),
   route('GET', '/docs/{file}', 'functions/ops/api-reference-file.ts', 'none', {
-    bundledFiles: { folder: swaggerUiFolder, from: 'node_modules/swagger-ui-dist', files: swaggerUiFiles },
+    bundledFiles: [{ folder: swaggerUiFolder, from: 'node_modules/swagger-ui-dist', files: swaggerUiFiles }],
+  }),
+  route('GET', '/stats-page/{file}', 'functions/ops/stats-page-file.ts', 'none', {
+    bundledFiles: [statsPageFiles.own, statsPageFiles.chart].map((set) => ({ folder: statsPageFolder, ...set })),
   }),
 
   route('POST', '/users', 'functions/users/create-user.ts', 'write'),
   route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk' }),
   route('GET', '/users', 'functions/users/list-users.ts', 'read'),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
+  route('GET', '/users/{id}/stats', 'functions/users/get-user-stats.ts', 'read'),
   route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
   route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
@@ -51,11 +58,18 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
   route('GET', '/urls/{id}', 'functions/urls/get-url.ts', 'read', { sendsEvents: true }),
   // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.
-  route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', { sendsEvents: true }),
+  route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
+    sendsEvents: true,
+    visitorSecrets: true,
+  }),
+  route('GET', '/urls/{id}/stats', 'functions/urls/get-url-stats.ts', 'read'),
+  route('GET', '/urls/{id}/qr', 'functions/urls/get-url-qr.ts', 'read'),
+  // The statistics page, `/<code>+` at the edge; `{id}` is the short code, as for the redirect.
+  route('GET', '/urls/{id}/stats-page', 'functions/urls/stats-page.ts', 'read'),
   route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
   route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
-  route('POST', '/events', 'functions/events/create-event.ts', 'write'),
+  route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true }),
   route('GET', '/events', 'functions/events/list-events.ts', 'read'),
 ];
 

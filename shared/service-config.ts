@@ -1,6 +1,7 @@
 import { parseAllowedOrigins } from './http/cors.js';
 import { defaultMetricsNamespace } from './metric-names.js';
 import { choiceValue, flagValue, integerValue, SettingError } from './setting-values.js';
+import { defaultVisitorSecretsTableName } from './store/table-schema.js';
 
 /**
  * What the functions' configuration is and how it is read from the environment; `config.ts` reads it once,
@@ -9,6 +10,8 @@ import { choiceValue, flagValue, integerValue, SettingError } from './setting-va
 export interface ServiceConfig {
   /** DynamoDB table holding every record. */
   tableName: string;
+  /** Where the daily visitor secrets are kept: a table of their own, without backups. */
+  visitorSecretsTableName: string;
   /** SQS queue of automatic events; only the routes that emit events need it. */
   eventsQueueUrl: string | undefined;
   /** Name used in logs and as the metrics' service dimension. */
@@ -37,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
   if (!tableName) throw new SettingError('Configuration error: TABLE_NAME is not set');
   return {
     tableName,
+    visitorSecretsTableName: env.VISITOR_SECRETS_TABLE || defaultVisitorSecretsTableName(tableName),
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
     serviceName: env.SERVICE_NAME || 'url-shortener',
     metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,

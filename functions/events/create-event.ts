@@ -1,6 +1,9 @@
+import { queueClickCount } from '#shared/events/publisher.js';
 import { httpRoute } from '#shared/http/route.js';
 import { createEventBody } from '#shared/schemas.js';
 import { recordEvent } from '#shared/store/events.js';
 
-/** POST /events: synchronous, unlike the automatic events. */
-export const handler = httpRoute({ success: 201, body: createEventBody }, ({ body }) => recordEvent(body));
+/** POST /events: synchronous, unlike the automatic events (a contended click is counted by the writer). */
+export const handler = httpRoute({ success: 201, body: createEventBody }, ({ body }) =>
+  recordEvent(body, queueClickCount),
+);

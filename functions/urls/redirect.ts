@@ -1,21 +1,32 @@
 import { clickDetails } from '#shared/events/click-details.js';
 import { publishUrlEvent } from '#shared/events/publisher.js';
-import { requestHeader } from '#shared/http/headers.js';
+import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute, Redirect } from '#shared/http/route.js';
 import { shortCodePath } from '#shared/schemas.js';
 import { resolveShortCode } from '#shared/store/urls.js';
+import { visitorTag } from '#shared/store/visitor-secrets.js';
 
 /**
- * GET /urls/{short_code}/redirect: the hot path, one read and one queue send; emits `click`. HEAD answers the
- * same 302 without recording a click: link checkers and crawlers use it, and nobody followed the link.
+ * GET /urls/{short_code}/redirect: the hot path, one read and one queue send; emits `click`, with the
+ * visitor's tag of the day for the statistics' unique visitors (a bot gets none). HEAD answers the same 302
+ * without recording a click: link checkers and crawlers use it, and nobody followed the link.
  */
 export const handler = httpRoute({ path: shortCodePath }, async ({ path, event, head }) => {
   const target = await resolveShortCode(path.id);
-  if (!head)
+  if (!head) {
+    const userAgent = requestHeader(event, 'user-agent');
+    const details = clickDetails({
+      referrer: requestHeader(event, 'referer'),
+      userAgent,
+      country: requestHeader(event, 'cloudfront-viewer-country'),
+    });
+    const visitor = details.bot ? undefined : await visitorTag(clientAddress(event), userAgent ?? '');
     await publishUrlEvent(
       'click',
       { id: target.url_id, user_id: target.user_id, short_code: target.short_code, original_url: target.original_url },
-      clickDetails({ referrer: requestHeader(event, 'referer'), userAgent: requestHeader(event, 'user-agent') }),
+      details,
+      visitor,
     );
+  }
   return new Redirect(target.original_url);
 });

@@ -19,6 +19,11 @@ export const eventMessage = z
     event_type: eventType,
     timestamp: z.string().check(z.minLength(1), z.maxLength(32)),
     details: eventDetails,
+    /**
+     * A click's visitor tag (store/visitor-secrets.ts), for the statistics' unique visitors. It is not part
+     * of the event and is never stored with it.
+     */
+    visitor: z.optional(z.int().check(z.gte(0), z.lte(0xffffffff))),
   })
   .check(
     z.refine((message) => message.event_id !== undefined || message.message_id !== undefined, {
@@ -35,6 +40,14 @@ export type EventMessage = z.infer<typeof eventMessage>;
 export const sweepMessage = z.object({ sweep: z.enum(['url', 'user']), id: positiveId });
 
 export type SweepMessage = z.infer<typeof sweepMessage>;
+
+/**
+ * A third job: count a click that POST /events stored but could not count at once (its link's statistics
+ * were contended). The event is stored; the writer reads it and counts it as it counts a redirect's click.
+ */
+export const countMessage = z.object({ count_click: positiveId, url_id: positiveId });
+
+export type CountMessage = z.infer<typeof countMessage>;
 
 /** The automatic events of the spec. */
 export type AutomaticEventType = 'created' | 'accessed' | 'click' | 'updated';

@@ -5,19 +5,31 @@ import { metricNames } from '../metric-names.js';
 import { recordCount, recordValues } from '../metrics.js';
 import { eventIds } from '../store/event-ids.js';
 import {
+  countStoredClicks,
   type DeliveredEvent,
   type DeliveryOutcome,
   idOfMessage,
   storeDeliveredEvents,
-  sweepEventsOfUrl,
-  sweepEventsOfUser,
+  sweepDeletedUrl,
+  sweepDeletedUser,
 } from '../store/events.js';
-import { type EventMessage, eventMessage, type SweepMessage, sweepMessage } from './event-message.js';
+import {
+  type CountMessage,
+  countMessage,
+  type EventMessage,
+  eventMessage,
+  type SweepMessage,
+  sweepMessage,
+} from './event-message.js';
 
 /** Time kept back from the invocation's deadline to answer with the messages that failed. */
 const ANSWER_MARGIN_MS = 2000;
 
-type Parsed = { kind: 'event'; message: EventMessage } | { kind: 'sweep'; message: SweepMessage } | { kind: 'invalid' };
+type Parsed =
+  | { kind: 'event'; message: EventMessage }
+  | { kind: 'sweep'; message: SweepMessage }
+  | { kind: 'count'; message: CountMessage }
+  | { kind: 'invalid' };
 
 function parseRecord(record: SQSRecord): Parsed {
   let body: unknown;
@@ -29,7 +41,9 @@ function parseRecord(record: SQSRecord): Parsed {
   const event = eventMessage.safeParse(body);
   if (event.success) return { kind: 'event', message: event.data };
   const sweep = sweepMessage.safeParse(body);
-  return sweep.success ? { kind: 'sweep', message: sweep.data } : { kind: 'invalid' };
+  if (sweep.success) return { kind: 'sweep', message: sweep.data };
+  const count = countMessage.safeParse(body);
+  return count.success ? { kind: 'count', message: count.data } : { kind: 'invalid' };
 }
 
 /** The event a message carries, with the id it was queued with (or, for an old-format message, one given once). */
@@ -43,6 +57,7 @@ async function deliveredEvent(message: EventMessage, record: SQSRecord): Promise
     timestamp: message.timestamp,
     details: message.details,
     owner_id: message.owner_id ?? message.user_id,
+    ...(message.visitor !== undefined && { visitor: message.visitor }),
     redelivered: Number(record.attributes?.ApproximateReceiveCount ?? 1) > 1,
   };
 }
@@ -64,10 +79,12 @@ export async function writeEventBatch(
   const failures: string[] = [];
   const events: { record: SQSRecord; event: DeliveredEvent }[] = [];
   const sweeps: { record: SQSRecord; message: SweepMessage }[] = [];
+  const toCount: { record: SQSRecord; message: CountMessage }[] = [];
   for (const record of records) {
     const parsed = parseRecord(record);
     if (parsed.kind === 'event') events.push({ record, event: await deliveredEvent(parsed.message, record) });
     else if (parsed.kind === 'sweep') sweeps.push({ record, message: parsed.message });
+    else if (parsed.kind === 'count') toCount.push({ record, message: parsed.message });
     else {
       logger.error('Queue message is not an event; it will go to the dead-letter queue', {
         messageId: record.messageId,
@@ -99,9 +116,23 @@ export async function writeEventBatch(
       counts.failed += events.length;
     }
   }
+  if (toCount.length > 0) {
+    try {
+      const uncounted = await countStoredClicks(
+        toCount.map(({ message }) => ({ id: message.count_click, url_id: message.url_id })),
+        deadline,
+      );
+      failures.push(
+        ...toCount.filter(({ message }) => uncounted.has(message.count_click)).map(({ record }) => record.messageId),
+      );
+    } catch (error) {
+      logger.warn('Stored clicks not counted; they will be delivered again', { error: error as Error });
+      failures.push(...toCount.map(({ record }) => record.messageId));
+    }
+  }
   for (const { record, message } of sweeps) {
     try {
-      await (message.sweep === 'url' ? sweepEventsOfUrl(message.id) : sweepEventsOfUser(message.id));
+      await (message.sweep === 'url' ? sweepDeletedUrl(message.id) : sweepDeletedUser(message.id));
     } catch (error) {
       logger.warn('Sweep not done; it will be delivered again', { sweep: message, error: error as Error });
       failures.push(record.messageId);

@@ -7,7 +7,7 @@ import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
 import { eventIds } from '../store/event-ids.js';
-import type { AutomaticEventType, EventMessage, SweepMessage } from './event-message.js';
+import type { AutomaticEventType, CountMessage, EventMessage, SweepMessage } from './event-message.js';
 
 if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_URL is not set');
 const QueueUrl = config.eventsQueueUrl;
@@ -38,6 +38,7 @@ export async function publishUrlEvent(
   eventType: AutomaticEventType,
   url: Pick<UrlRecord, 'id' | 'user_id' | 'short_code' | 'original_url'>,
   extraDetails: Record<string, unknown> = {},
+  visitor?: number,
 ): Promise<void> {
   const event = { url_id: url.id, user_id: url.user_id, event_type: eventType };
   const message: EventMessage = {
@@ -46,13 +47,32 @@ export async function publishUrlEvent(
     owner_id: url.user_id,
     timestamp: timestamp(),
     details: { short_code: url.short_code, original_url: url.original_url, ...extraDetails },
+    ...(visitor !== undefined && { visitor }),
   };
   try {
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }));
     increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
-    logger.error('Event could not be queued', { unsent_event: message, error: error as Error });
+    // Logs are kept for weeks: the visitor tag is left out (a replayed click counts as a visitor per user agent).
+    const { visitor: _, ...unsent } = message;
+    logger.error('Event could not be queued', { unsent_event: unsent, error: error as Error });
     await recordCount(metricNames.eventsUnsent, { event_type: eventType });
+  }
+}
+
+/**
+ * Asks the writer to count a click POST /events stored but could not count itself (its link's statistics
+ * were contended). If it cannot be queued, the click stays stored and uncounted: logged for the runbook.
+ */
+export async function queueClickCount(click: { id: number; url_id: number }): Promise<void> {
+  const message: CountMessage = { count_click: click.id, url_id: click.url_id };
+  try {
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }));
+  } catch (error) {
+    logger.error('A stored click could not be queued for counting', {
+      uncounted_click: message,
+      error: error as Error,
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../json.js';
 import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
+import { putStatsOfLoadedClicks } from '../store/click-stats.js';
 import { eventItem, placed } from '../store/events.js';
 import { accessPatterns, keys } from '../store/keys.js';
 import { documentClient, type Item, putItems, raiseIdFloor, TableName } from '../store/operations.js';
@@ -111,10 +112,11 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
   await loadRecords('urls', urls.length, urlItems, progress);
   // A fresh table has one shard per event list; the owner of each event's URL is in urls.csv.
   const owners = new Map(urls.map((url) => [url.id, url.user_id]));
-  const eventItems = events.map((event) =>
-    eventItem(placed({ ...event, owner_id: owners.get(event.url_id) ?? event.user_id }, {})),
-  );
+  const owned = events.map((event) => ({ ...event, owner_id: owners.get(event.url_id) ?? event.user_id }));
+  const eventItems = owned.map((event) => eventItem(placed(event, {})));
   await loadRecords('events', events.length, eventItems, progress);
+  // The statistics of the seeded clicks, so that they agree with the events from the start.
+  await putStatsOfLoadedClicks(owned.filter((event) => event.event_type === 'click'));
 
   const guarded = new Set<string>();
   const userItems = users.flatMap((user): Item[] => {

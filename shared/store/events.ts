@@ -1,7 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, OverloadedError } from '../errors.js';
+import { logger } from '../logger.js';
 import { type EventRecord, type Page, storedDetails, toEventRecord } from '../records.js';
+import { countClicks, deleteClickStats, detachLinkStats, uncountClicks, userScope } from './click-stats.js';
 import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
 import { isOfDeleted, type RecentDeletions, recentDeletions } from './deletions.js';
 import { eventIds } from './event-ids.js';
@@ -22,9 +24,11 @@ import { accessPatterns, indexAttributes, type Key, keys, sortableId } from './k
 import {
   deleteKeys,
   documentClient,
+  getItem,
   getItems,
   type Item,
   keyOf,
+  put,
   readAll,
   readMergedWindow,
   TableName,
@@ -71,7 +75,7 @@ export function eventItem(event: PlacedEvent): Item {
 }
 
 /** An event placed with this layout. */
-export const placed = (event: OwnedEvent, layout: ShardLayout): PlacedEvent => ({
+export const placed = <T extends OwnedEvent>(event: T, layout: ShardLayout): T & PlacedEvent => ({
   ...event,
   shards: chooseShards(layout, event),
 });
@@ -80,8 +84,15 @@ export const placed = (event: OwnedEvent, layout: ShardLayout): PlacedEvent => (
  * Stores an event sent to POST /events. The user must exist and not be mid-deletion, and the URL must exist,
  * read consistently before the event is written; a deletion racing the write is covered like an automatic
  * event's (deletions.ts, and the delayed sweep).
+ *
+ * A click is stored and counted in one transaction. When its link's statistics are too contended for that
+ * (many clicks of one link at once: their counts items take one transaction at a time), it is stored on its
+ * own and `countLater` hands it to the event writer, which counts clicks in bulk.
  */
-export async function recordEvent(input: Omit<EventRecord, 'id' | 'timestamp'>): Promise<EventRecord> {
+export async function recordEvent(
+  input: Omit<EventRecord, 'id' | 'timestamp'>,
+  countLater: (click: { id: number; url_id: number }) => Promise<void>,
+): Promise<EventRecord> {
   const userKey = keys.user(input.user_id);
   const urlKey = keys.url(input.url_id);
   const [found, id, layout] = await Promise.all([getItems([userKey, urlKey]), eventIds.next(), currentLayout()]);
@@ -89,8 +100,36 @@ export async function recordEvent(input: Omit<EventRecord, 'id' | 'timestamp'>):
   const url = found.get(keyOf(urlKey));
   if (!user || user.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
   if (!url) throw new NotFoundError(URL_NOT_FOUND);
-  const item = eventItem(placed({ ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id) }, layout));
-  await documentClient.send(new PutCommand({ TableName, Item: item }));
+  const event = { ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id) };
+  const item = eventItem(placed(event, layout));
+  if (event.event_type === CLICK) {
+    // A click is stored in the same transaction that counts it in the statistics.
+    try {
+      await countClicks([event], {
+        deadline: Date.now() + CLICK_COUNT_PATIENCE_MS,
+        also: [put(item, 'attribute_not_exists(PK)')],
+      });
+    } catch (error) {
+      if (!(error instanceof OverloadedError)) throw error;
+      // A transaction whose answer was lost may have been applied: then it is stored and counted already.
+      if (!(await getItem(keys.clickCounted(id)))) {
+        await documentClient.send(new PutCommand({ TableName, Item: item }));
+        await countLater({ id, url_id: event.url_id });
+      }
+    }
+    // A deletion of the URL may have taken its statistics out between the read above and this count: as the
+    // writer does, read the URL again, and take them out once more if it is gone (its sweep removes the event).
+    // The click is stored: this check must not turn it into an error (the URL's delayed sweep detaches too).
+    try {
+      if (!(await existingUrls([event.url_id])).has(event.url_id)) await detachLinkStats(event.url_id);
+    } catch (error) {
+      logger.warn('A stored click was not checked against a deletion; the delayed sweep will', {
+        error: error as Error,
+      });
+    }
+  } else {
+    await documentClient.send(new PutCommand({ TableName, Item: item }));
+  }
   return toEventRecord(item);
 }
 
@@ -127,7 +166,16 @@ export type DeliveryOutcome = 'stored' | 'dropped' | 'failed';
 export interface DeliveredEvent extends OwnedEvent {
   /** Its message was delivered before: an earlier delivery may have written it under another URL shard. */
   redelivered: boolean;
+  /** A click's visitor tag, from its message (counted in the statistics, never stored with the event). */
+  visitor?: number;
 }
+
+/** The event type the statistics count. */
+const CLICK = 'click';
+/** How long POST /events tries to count its click itself before the writer is asked to. */
+const CLICK_COUNT_PATIENCE_MS = 300;
+/** How long a user's deletion keeps trying to take a page of its clicks out of other links' statistics. */
+const UNCOUNT_PATIENCE_MS = 10_000;
 
 /** A list is widened when at least this many of its events in one batch were throttled. */
 const WIDEN_AFTER_THROTTLES = 5;
@@ -188,14 +236,13 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   let layout = firstLayout;
   const gone = unique.filter((event) => !before.has(event.url_id));
   let pending = unique.filter((event) => before.has(event.url_id));
-  const redelivered = unique.filter((event) => event.redelivered);
-  // What an earlier delivery may have written: anywhere for a gone URL, under a smaller count otherwise.
+  // What an earlier delivery of a gone URL's event may have written, wherever it is.
   await deleteKeys(
-    redelivered.flatMap((event) => possibleKeys(event, layout).slice(before.has(event.url_id) ? 1 : 0)),
+    gone.filter((event) => event.redelivered).flatMap((event) => possibleKeys(event, layout)),
     deadline,
   );
 
-  const written: PlacedEvent[] = [];
+  const written: (DeliveredEvent & PlacedEvent)[] = [];
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt > 0) {
       if (Date.now() + 100 > deadline) break;
@@ -212,13 +259,65 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
     }
   }
 
+  // A redelivered event may also have been written by an earlier delivery under a smaller count of its
+  // list's shards: that copy goes, now that this one is stored. Not before: the earlier delivery may still be
+  // running (a visibility timeout ran out) and succeed, and then this copy is the only one left.
+  const copies = written
+    .filter((event) => event.redelivered)
+    .flatMap((event) => {
+      const kept = keyOf(eventKey(event));
+      return possibleKeys(event, layout).filter((key) => keyOf(key) !== kept);
+    });
+  await deleteKeys(copies, deadline);
+
+  // Clicks are counted once they are stored (and listed); what cannot be counted by the deadline is
+  // delivered again, rewritten as it is, and counted then.
+  const uncounted = await countClicks(
+    written.filter((event) => event.event_type === CLICK),
+    { deadline },
+  );
+
   const after = await existingUrls([...new Set(written.map((event) => event.url_id))]);
   const orphaned = written.filter((event) => !after.has(event.url_id));
   await deleteKeys(orphaned.map(eventKey), deadline);
+  // A URL deleted while its clicks were being counted: its counts go, and come out of its owner's again.
+  // So do those an earlier delivery of a click may have counted before the URL went.
+  const uncountable = new Set(
+    [...orphaned, ...gone.filter((event) => event.redelivered)]
+      .filter((event) => event.event_type === CLICK)
+      .map((event) => event.url_id),
+  );
+  await Promise.all([...uncountable].map((urlId) => detachLinkStats(urlId)));
 
   const dropped = new Set([...gone, ...orphaned].map((event) => event.id));
-  const failed = new Set(pending.map((event) => event.id));
+  const failed = new Set([...pending.map((event) => event.id), ...uncounted]);
   return events.map((event) => (dropped.has(event.id) ? 'dropped' : failed.has(event.id) ? 'failed' : 'stored'));
+}
+
+/**
+ * Counts clicks already stored (POST /events could not count them at once), each once; a click whose event
+ * is gone (its URL was deleted) is not counted. Answers the ids that could not be counted by `deadline`.
+ */
+export async function countStoredClicks(
+  clicks: { id: number; url_id: number }[],
+  deadline: number,
+): Promise<Set<number>> {
+  const layout = await currentLayout({ fresh: true });
+  // The event was written under its URL's shard for the layout of that moment: any of them.
+  const candidates = clicks.flatMap((click) =>
+    possibleKeys({ ...click, user_id: 0, owner_id: 0, event_type: CLICK, timestamp: '', details: {} }, layout),
+  );
+  const found = [...(await getItems(candidates)).values()];
+  const stored = [...new Map(found.map((item) => [Number(item.id), item])).values()].map((item) => ({
+    ...toEventRecord(item),
+    owner_id: Number(item.owner_id),
+  }));
+  const uncounted = await countClicks(stored, { deadline });
+  // A deletion of the URL between the read and the count: as after any count, take it out again.
+  const after = await existingUrls([...new Set(stored.map((click) => click.url_id))]);
+  const gone = new Set(stored.filter((click) => !after.has(click.url_id)).map((click) => click.url_id));
+  await Promise.all([...gone].map((urlId) => detachLinkStats(urlId)));
+  return uncounted;
 }
 
 export interface EventFilters {
@@ -308,6 +407,21 @@ export async function sweepEventsOfUrl(urlId: number): Promise<void> {
 }
 
 /**
+ * The delayed sweep of a deleted URL: its events, and its statistics (taken out of its owner's), whatever a
+ * writer that failed half-way left of either.
+ */
+export async function sweepDeletedUrl(urlId: number): Promise<void> {
+  await sweepEventsOfUrl(urlId);
+  await detachLinkStats(urlId);
+}
+
+/** The delayed sweep of a deleted user: the events it made, and its statistics. */
+export async function sweepDeletedUser(userId: number): Promise<void> {
+  await sweepEventsOfUser(userId);
+  await deleteClickStats(userScope(userId));
+}
+
+/**
  * Deletes the events a user made on any URL (its own URLs' events go with them). They are found through an
  * index, which may lag a write by a moment: the delayed sweep runs this again.
  */
@@ -316,6 +430,12 @@ export async function sweepEventsOfUser(userId: number): Promise<void> {
   for (const pattern of shardPatterns({ kind: 'user', userId }, shardCount(layout, { kind: 'user', userId }))) {
     const { orderedBy: _, ...query } = pattern;
     for await (const found of readAll(query)) {
+      // Its clicks on other users' links leave those links' statistics with them (its own links' statistics
+      // are deleted whole).
+      const clicksOnOthers = found
+        .filter((item) => item.event_type === CLICK && Number(item.owner_id) !== userId)
+        .map((item) => ({ ...toEventRecord(item), owner_id: Number(item.owner_id) }));
+      await uncountClicks(clicksOnOthers, Date.now() + UNCOUNT_PATIENCE_MS);
       await deleteKeys(found.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
     }
   }

@@ -51,7 +51,34 @@ export const keys = {
     PK: `DELETED#${copy}`,
     SK: `${sortableId(forgetAt)}#${kind}#${id}`,
   }),
+  /**
+   * The click counts of one interval of a link or of a user's links, in one of the scope's slots (a scope
+   * that is not hot has one). Sorted by interval, so a range of them is one query per slot.
+   */
+  clickCounts: (scope: StatsScope, slot: number, interval: StatsInterval, start: string): Key => ({
+    PK: `STATS#${scope}#${slot}`,
+    SK: `${interval === 'hour' ? 'H' : 'D'}#${start}`,
+  }),
+  /** The visitor sketch of the same interval and slot, kept apart: it is large and changes rarely. */
+  visitorSketch: (scope: StatsScope, slot: number, interval: StatsInterval, start: string): Key => ({
+    PK: `SKETCH#${scope}#${slot}`,
+    SK: `${interval === 'hour' ? 'H' : 'D'}#${start}`,
+  }),
+  /** Marks a click as counted in the statistics, so that it is counted once however often it is delivered. */
+  clickCounted: (eventId: number): Key => ({ PK: `COUNTED#${eventId}`, SK: 'CLICK' }),
+  /**
+   * The secret of one UTC day that visitor tags are keyed with; deleted once the day is over. In the visitor
+   * secrets' own table (table-schema.ts), all days in one partition, so that whoever makes a day's secret
+   * finds every earlier one to delete.
+   */
+  visitorSecret: (day: string): Key => ({ PK: 'VISITOR_SECRET', SK: day }),
+  /** Facts about the table's own data: whether the statistics of its stored clicks were built. */
+  tableMeta: (): Key => ({ PK: 'META', SK: 'META' }),
 };
+
+/** Whose clicks a statistics item counts: one link's (`URL#<id>`) or all of a user's links (`USER#<id>`). */
+export type StatsScope = `URL#${number}` | `USER#${number}`;
+export type StatsInterval = 'hour' | 'day';
 
 export type DeletedKind = 'url' | 'user';
 
@@ -149,6 +176,35 @@ export const accessPatterns = {
    * Nothing writes this partition any more.
    */
   legacyEvents: () => onIndex('GSI1', 'GSI1PK', 'EVENTS'),
+  /** One slot's click counts (or visitor sketches) of a scope, from one interval start to another, read consistently. */
+  statsRange: (
+    key: 'clickCounts' | 'visitorSketch',
+    scope: StatsScope,
+    slot: number,
+    interval: StatsInterval,
+    first: string,
+    last: string,
+  ): AccessPattern => ({
+    ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
+    ExpressionAttributeValues: {
+      ':pk': keys[key](scope, slot, interval, first).PK,
+      ':first': keys[key](scope, slot, interval, first).SK,
+      ':last': keys[key](scope, slot, interval, last).SK,
+    },
+  }),
+  /** Every item of one slot of a scope's statistics (counts or sketches), read consistently, to take them away. */
+  statsOfSlot: (key: 'clickCounts' | 'visitorSketch', scope: StatsScope, slot: number): AccessPattern => ({
+    ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys[key](scope, slot, 'day', '').PK },
+  }),
+  /** Every visitor secret still stored (today's, and past days' not yet deleted), read consistently. */
+  visitorSecrets: (): AccessPattern => ({
+    ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.visitorSecret('').PK },
+  }),
   /** Links to the URLs a user owns, read consistently by the user cascade. */
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
   /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */

@@ -24,12 +24,20 @@ import { type AccessPattern, type EventShardPattern, type Key, keys, type Record
 
 // One Lambda instance serves one request at a time, but the local runtime serves them all from one process:
 // the SDK's default of 50 sockets then queues requests behind each other under load.
-/** DynamoDB's answers that mean "too much on a partition right now" (or an item held by a transaction). */
+/**
+ * DynamoDB's answers that mean "too much on a partition right now" (or an item held by a transaction), or
+ * that it failed on its side (a 500 or 503 of its own, which the SDK retries too): after the retries, the
+ * request can only be tried again later. A write whose answer was lost is safe to try again: the SDK
+ * resends a transaction with its idempotency token, other writes are conditional or keyed by an id chosen
+ * before, and an id counter's lost increment only skips ids.
+ */
 const overloadErrors = new Set([
   'ThrottlingException',
   'ProvisionedThroughputExceededException',
   'RequestLimitExceeded',
   'TransactionConflictException',
+  'InternalServerError',
+  'ServiceUnavailable',
 ]);
 
 /** Throttling that outlived the retries, counted: the domain's overload (a 503 with Retry-After for a route). */

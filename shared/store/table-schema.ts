@@ -20,6 +20,19 @@ export const tableSchema = {
 
 export type IndexName = (typeof tableSchema.indexes)[number]['indexName'];
 
+/**
+ * The visitor secrets' own small table (store/visitor-secrets.ts): apart from the main table so that no
+ * backup holds a secret (the main table has point-in-time recovery, 35 days; this one has none), with the
+ * same key names and TTL attribute. Locally, and by default, it is named after the main table.
+ */
+export const visitorSecretsTableSchema = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  timeToLiveAttribute: 'expires_at',
+} as const;
+
+export const defaultVisitorSecretsTableName = (tableName: string) => `${tableName}-visitor-secrets`;
+
 /** Definitions of the queue pair, shared by the stack and the local runtime in the same way. */
 export const eventsQueueSchema = {
   /** Seconds a received message stays hidden; six times the writer's timeout, as AWS recommends. */

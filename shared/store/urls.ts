@@ -4,6 +4,7 @@ import { config } from '../config.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { shortCodeSource } from '../short-code.js';
+import { deleteClickStats, detachLinkStats, linkScope } from './click-stats.js';
 import { rememberDeletion } from './deletions.js';
 import { sweepEventsOfUrl } from './events.js';
 import { hotKeyCache } from './hot-key-cache.js';
@@ -94,6 +95,18 @@ async function getUrlItem(urlId: number): Promise<Item> {
   const item = await getItem(keys.url(urlId));
   if (!item) throw new NotFoundError(URL_NOT_FOUND);
   return item;
+}
+
+/** A URL, active or not. */
+export async function getUrl(urlId: number): Promise<UrlRecord> {
+  return toUrlRecord(await getUrlItem(urlId));
+}
+
+/** The URL of a short code, active or not (the statistics page shows both). */
+export async function getUrlByCode(code: string): Promise<UrlRecord> {
+  const reservation = await getItem(keys.shortCode(code));
+  if (!reservation) throw new NotFoundError(URL_NOT_FOUND);
+  return getUrl(Number(reservation.url_id));
 }
 
 const activeUrls = hotKeyCache<Item | undefined>();
@@ -244,13 +257,18 @@ export async function updateUrl(
 const DELETE_ATTEMPTS = 3;
 
 /**
- * Deletes a URL, its short code, its owner's link and all its events. The first three go in one
- * transaction; the deletion is then remembered (event lists hide the URL's events from now on), and every
+ * Deletes a URL, its short code, its owner's link, all its events and its statistics. The first three go in
+ * one transaction; the deletion is then remembered (event lists hide the URL's events from now on), and every
  * shard of the URL's events is swept, read consistently. A writer that checked the URL just before may still
  * land an event after the sweep: it reads the URL again after writing and removes what it wrote, and the
- * delayed sweep (scheduled by the route) catches what a failed writer left.
+ * delayed sweep (`whenDeleted`: the route schedules it as soon as the URL is gone) catches what a failed
+ * writer or a cascade cut short left. The URL's clicks come out of its
+ * owner's statistics, unless the owner is being deleted too (`ownerDeleted`: they all go).
  */
-export async function deleteUrlCascade(urlId: number): Promise<void> {
+export async function deleteUrlCascade(
+  urlId: number,
+  options: { ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const url = toUrlRecord(await getUrlItem(urlId));
     const outcome = await transact([
@@ -261,6 +279,10 @@ export async function deleteUrlCascade(urlId: number): Promise<void> {
     if (outcome.ok) break;
     if (attempt >= DELETE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
   }
+  // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried
+  // DELETE is a 404, and only this callback (the delayed sweep) can finish what is left.
+  await options.whenDeleted?.();
   await rememberDeletion('url', urlId);
   await sweepEventsOfUrl(urlId);
+  await (options.ownerDeleted ? deleteClickStats(linkScope(urlId)) : detachLinkStats(urlId));
 }

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
+import { deleteClickStats, userScope } from './click-stats.js';
 import { rememberDeletion } from './deletions.js';
 import { sweepEventsOfUser } from './events.js';
 import { accessPatterns, keys } from './keys.js';
@@ -10,8 +11,8 @@ import { USER_NOT_FOUND } from './users.js';
 const URL_CASCADE_CONCURRENCY = 8;
 
 /**
- * Deletes a user and everything attached to it: its URLs (with their short codes and events), the events
- * it made on other users' URLs, then the user and its guards.
+ * Deletes a user and everything attached to it: its URLs (with their short codes, events and statistics),
+ * the events it made on other users' URLs, its statistics, then the user and its guards.
  *
  * The user is first marked `deleting` (and leaves the user list), so no URL or event can be attached to
  * it while the cascade runs: creating either checks the user is active in the same transaction. Calling
@@ -41,11 +42,12 @@ export async function deleteUserCascade(userId: number): Promise<void> {
 
   for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {
     await forEachConcurrently(links, URL_CASCADE_CONCURRENCY, async (link) => {
-      await deleteUrlCascade(Number(link.url_id));
+      await deleteUrlCascade(Number(link.url_id), { ownerDeleted: true });
     });
   }
 
   await sweepEventsOfUser(userId);
+  await deleteClickStats(userScope(userId));
 
   // A concurrent delete of the same user may have removed the guards already.
   const ownsGuard = { expression: 'attribute_not_exists(PK) OR user_id = :id', values: { ':id': userId } };

@@ -39,6 +39,9 @@ describe('CloudFront in front of the API', () => {
             'Referer',
             'User-Agent',
             'CloudFront-Viewer-Country',
+            'CloudFront-Viewer-Address',
+            'CloudFront-Forwarded-Proto',
+            'X-Viewer-Host',
             'Origin',
             'Access-Control-Request-Method',
             'Access-Control-Request-Headers',
@@ -48,7 +51,7 @@ describe('CloudFront in front of the API', () => {
     });
   });
 
-  it('caches and compresses the API reference (/docs*) at the edge, and nothing else', () => {
+  it("caches and compresses the API reference (/docs*) and the statistics page's files at the edge, and nothing else", () => {
     const [, distribution] = onlyResource(template, 'AWS::CloudFront::Distribution');
     const config = (distribution as { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } })
       .DistributionConfig;
@@ -57,6 +60,12 @@ describe('CloudFront in front of the API', () => {
         PathPattern: '/docs*',
         Compress: true,
         // CloudFront's managed CachingOptimized policy.
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+        AllowedMethods: ['GET', 'HEAD'],
+      }),
+      expect.objectContaining({
+        PathPattern: '/stats-page/*',
+        Compress: true,
         CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
         AllowedMethods: ['GET', 'HEAD'],
       }),

@@ -81,10 +81,12 @@ const consumeEvents = [
 describe('each function may do exactly what its route needs', () => {
   const { template } = synthesizeService({ enableStartupSeed: true });
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
+  const [secretsId] = onlyResource(template, 'AWS::DynamoDB::Table');
   const [queueId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => Boolean(properties.RedrivePolicy));
   const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
   const names = new Map([
     [tableId, 'table'],
+    [secretsId, 'visitor secrets table'],
     [queueId, 'events queue'],
     [deadLetterId, 'dead-letter queue'],
   ]);
@@ -97,21 +99,26 @@ describe('each function may do exactly what its route needs', () => {
 
   /** A read-only function that queues events leases their ids: an update of the counter item only. */
   const leaseIds = ['dynamodb:UpdateItem on table'];
+  /** A function that tags visitors keeps the day's visitor secret, in the secrets' own table only. */
+  const keepSecrets = ['Query', 'GetItem', 'PutItem', 'DeleteItem'].map(
+    (action) => `dynamodb:${action} on visitor secrets table`,
+  );
   const expectedOf = (route: RouteDefinition) => [
     ...ownLogs,
     ...byAccess[route.table],
     ...(route.sendsEvents ? sendEvents : []),
     ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
+    ...(route.visitorSecrets ? keepSecrets : []),
   ];
 
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
     expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expectedOf(route).sort());
   });
 
-  it('the redirect reads the table, leases event ids and sends to the queue, nothing else', () => {
+  it("the redirect reads the table, leases event ids, keeps the day's visitor secret and sends to the queue, nothing else", () => {
     const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
     expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
-      [...ownLogs, ...tableReads, ...leaseIds, ...sendEvents].sort(),
+      [...ownLogs, ...tableReads, ...leaseIds, ...keepSecrets, ...sendEvents].sort(),
     );
     const role = template.findResources('AWS::IAM::Policy');
     const statements = Object.values(role)

@@ -1,8 +1,13 @@
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, startTestService } from '../support/service.js';
+import {
+  queueDrained as drained,
+  eventually,
+  httpClient,
+  listAll as listAllOf,
+  startTestService,
+} from '../support/service.js';
 
 /**
  * The service under DynamoDB's per-partition limits and transaction conflicts (the local emulation in front
@@ -12,22 +17,9 @@ import { eventually, httpClient, startTestService } from '../support/service.js'
 describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS emulator, through HTTP)', () => {
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;
-  const sqs = new SQSClient({});
   let owner: { id: number };
 
-  const queueDrained = () =>
-    eventually(async () => {
-      const out = await sqs.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: service.queueUrl,
-          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-        }),
-      );
-      const left =
-        Number(out.Attributes?.ApproximateNumberOfMessages) +
-        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
-      return left === 0 ? true : undefined;
-    }, 90_000);
+  const queueDrained = () => drained(service, 90_000);
 
   /** Everything stored about a URL (its record, any event in any shard), read around the emulation. */
   const itemsOfUrl = async (urlId: number) => {
@@ -37,8 +29,13 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
       const out = await documentClient.send(
         new ScanCommand({
           TableName,
-          FilterExpression: 'url_id = :id OR PK = :url',
-          ExpressionAttributeValues: { ':id': urlId, ':url': `URL#${urlId}` },
+          FilterExpression: 'url_id = :id OR PK = :url OR begins_with(PK, :stats) OR begins_with(PK, :sketch)',
+          ExpressionAttributeValues: {
+            ':id': urlId,
+            ':url': `URL#${urlId}`,
+            ':stats': `STATS#URL#${urlId}#`,
+            ':sketch': `SKETCH#URL#${urlId}#`,
+          },
           ConsistentRead: true,
         }),
       );
@@ -48,21 +45,7 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     }
   };
 
-  /** Every event of a list, page after page through the Link header, retrying what the service asks to. */
-  async function listAll(query: string): Promise<Event[]> {
-    const all: Event[] = [];
-    let next: string | undefined = `/events?${query}&limit=500`;
-    while (next) {
-      const page: { status: number; body: Event[]; headers: Headers } = await api.get<Event[]>(next);
-      if (page.status === 503) {
-        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(page.headers.get('retry-after'))));
-        continue;
-      }
-      all.push(...page.body);
-      next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
-    }
-    return all;
-  }
+  const listAll = (query: string) => listAllOf<Event>(api, `/events?${query}&limit=500`);
 
   beforeAll(async () => {
     service = await startTestService({ dynamoDbLimits: { scale: 100 } });
@@ -91,6 +74,9 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     const { currentLayout } = await import('../../shared/store/event-layout.js');
     expect((await currentLayout({ fresh: true }))[`url:${link.id}`]).toBeGreaterThan(1);
     expect(service.dynamoDbLimits?.report().throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
+    // The statistics counted each of them once, with the link's counts spread over slots of their own.
+    const stats = (await api.get<{ totals: { clicks: number } }>(`/urls/${link.id}/stats`)).body;
+    expect(stats.totals.clicks).toBe(300);
   }, 120_000);
 
   it('leaves no event of a URL deleted while 1,000 clicks on it are in flight', async () => {
@@ -108,6 +94,13 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     await queueDrained();
     expect(await listAll(`url_id=${link.id}`)).toEqual([]);
     expect(await itemsOfUrl(link.id)).toEqual([]);
+    // Its clicks are out of its owner's statistics too, whichever writer counted them when.
+    const owned = await listAll(`user_id=${owner.id}&event_type=click`);
+    const stats = (
+      await api.get<{ totals: { clicks: number }; links: { url_id: number }[] }>(`/users/${owner.id}/stats`)
+    ).body;
+    expect(stats.totals.clicks).toBe(owned.length);
+    expect(stats.links.map((entry) => entry.url_id)).not.toContain(link.id);
   }, 120_000);
 
   it('answers 503 with Retry-After, never 500, when a partition stays throttled past the retries', async () => {

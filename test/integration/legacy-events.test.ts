@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { httpClient, startTestService } from '../support/service.js';
@@ -47,6 +47,12 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
       legacyEvent(904, 999_999, owner.id, {}),
     ];
     for (const Item of items) await documentClient.send(new PutCommand({ TableName, Item }));
+    // A click of the version between (sharded lists, no statistics): its table has no statistics flag.
+    const { eventItem, placed } = await import('../../shared/store/events.js');
+    const sharded = { id: 905, url_id: link.id, user_id: owner.id, owner_id: owner.id, event_type: 'click' };
+    const Item = eventItem(placed({ ...sharded, timestamp: '2026-01-05T12:00:00.000', details: {} }, {}));
+    await documentClient.send(new PutCommand({ TableName, Item }));
+    await documentClient.send(new DeleteCommand({ TableName, Key: { PK: 'META', SK: 'META' } }));
     await first.stop();
     // The same table again, as a restart of `npm start` on an old data folder.
     service = await startTestService({
@@ -62,9 +68,20 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
     expect(service.upgradedEvents).toBe(3);
   });
 
+  it('counts the clicks stored before statistics existed, once', async () => {
+    // Every stored click is gone through; those the move counted are not counted again.
+    expect(service.countedClicks).toBe(4);
+    const stats = (
+      await api.get<{ totals: { clicks: number } }>(`/urls/${link.id}/stats?from=2026-01-01&to=2026-01-10`)
+    ).body;
+    expect(stats.totals.clicks).toBe(4);
+    const { buildMissingClickStats } = await import('../../shared/store/legacy-events.js');
+    expect(await buildMissingClickStats()).toBe(0);
+  });
+
   it('lists them with their ids, timestamps and details, in every list', async () => {
     const ofUrl = (await api.get<Event[]>(`/events?url_id=${link.id}`)).body;
-    expect(ofUrl.map((event) => event.id)).toEqual([901, 902, 903]);
+    expect(ofUrl.map((event) => event.id)).toEqual([901, 902, 903, 905]);
     expect(ofUrl[0]).toEqual({
       id: 901,
       url_id: link.id,

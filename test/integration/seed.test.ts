@@ -68,6 +68,31 @@ describe('startup seed (DynamoDB Local, through HTTP)', () => {
     expect(event.body.id).toBeLessThan(3400 + 1000);
   });
 
+  it('builds the statistics of the seeded clicks: they agree with the events from the start', async () => {
+    type Event = { url_id: number; user_id: number; event_type: string; timestamp: string };
+    const clicks = (await listAll<Event>('/events')).filter((event) => event.event_type === 'click');
+    const range = 'from=2025-07-01&to=2025-12-01';
+    const byLink = new Map<number, Event[]>();
+    for (const click of clicks) byLink.set(click.url_id, [...(byLink.get(click.url_id) ?? []), click]);
+    const busiest = [...byLink].sort(([, a], [, b]) => b.length - a.length).slice(0, 5);
+    for (const [urlId, events] of busiest) {
+      const stats = (
+        await api.get<{ totals: { clicks: number }; series: { start: string; clicks: number }[] }>(
+          `/urls/${urlId}/stats?${range}`,
+        )
+      ).body;
+      expect(stats.totals.clicks).toBe(events.length);
+      for (const day of stats.series.filter((entry) => entry.clicks > 0)) {
+        expect(day.clicks).toBe(events.filter((event) => event.timestamp.startsWith(day.start.slice(0, 10))).length);
+      }
+    }
+    const urls = await listAll<{ id: number; user_id: number }>('/urls');
+    const owner = urls.find((url) => url.id === busiest[0]?.[0])?.user_id;
+    const owned = new Set(urls.filter((url) => url.user_id === owner).map((url) => url.id));
+    const userStats = (await api.get<{ totals: { clicks: number } }>(`/users/${owner}/stats?${range}`)).body;
+    expect(userStats.totals.clicks).toBe(clicks.filter((click) => owned.has(click.url_id)).length);
+  });
+
   it('keeps the username guard with the first of the users that share a username', async () => {
     const response = await api.post('/users', { username: 'RADIA_KNUTH202', email: 'another@example.com' });
     expect(response).toMatchObject({ status: 400, body: { detail: 'Username already registered' } });

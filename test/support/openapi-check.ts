@@ -23,10 +23,11 @@ export interface Exchange {
 
 /**
  * Rules the service enforces that JSON Schema cannot state, so a 422 there is expected for a request the
- * document accepts: the serialized size and depth of `details`, and a cursor that belongs to another list.
+ * document accepts: the serialized size and depth of `details`, a cursor that belongs to another list, and a
+ * statistics range's bounds (a real date, `to` after `from`, at most 400 days or 744 hours between them).
  * Also the multipart upload's `file` field, because this check does not parse multipart bodies.
  */
-const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.file']);
+const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.file', 'query.from', 'query.to']);
 
 type JsonObject = Record<string, unknown>;
 interface Operation {
@@ -69,15 +70,21 @@ function resolve<T>(node: T | { $ref: string }): T {
     .reduce<unknown>((value, segment) => (value as JsonObject)[segment], document) as T;
 }
 
-/** Path templates, the most specific first (a literal segment beats a parameter, as in API Gateway). */
+/** A template segment: a literal, or a parameter with an optional literal after it (`{code}+`). */
+const parameterSegment = /^\{(\w+)\}(.*)$/;
+
+/**
+ * Path templates, the most specific first (a literal segment beats a parameter with a literal suffix, which
+ * beats a bare parameter, as in API Gateway).
+ */
 const templates = Object.keys(document.paths)
   .map((template) => {
     const segments = template.split('/').filter(Boolean);
-    return {
-      template,
-      segments,
-      specificity: segments.map((segment) => (segment.startsWith('{') ? '0' : '1')).join(''),
+    const rank = (segment: string) => {
+      const parameter = parameterSegment.exec(segment);
+      return parameter ? (parameter[2] ? '1' : '0') : '2';
     };
+    return { template, segments, specificity: segments.map(rank).join('') };
   })
   .sort((a, b) => b.specificity.localeCompare(a.specificity));
 
@@ -87,12 +94,13 @@ function matchTemplate(pathname: string) {
     if (candidate.segments.length !== segments.length) continue;
     const parameters: Record<string, string> = {};
     const fits = candidate.segments.every((segment, i) => {
-      const actual = segments[i] ?? '';
-      if (segment.startsWith('{')) {
-        parameters[segment.slice(1, -1)] = decodeURIComponent(actual);
-        return true;
-      }
-      return segment === actual;
+      const actual = decodeURIComponent(segments[i] ?? '');
+      const parameter = parameterSegment.exec(segment);
+      if (!parameter) return segment === actual;
+      const [, name = '', suffix = ''] = parameter;
+      if (!actual.endsWith(suffix) || actual.length === suffix.length) return false;
+      parameters[name] = actual.slice(0, actual.length - suffix.length);
+      return true;
     });
     if (fits) return { template: candidate.template, parameters };
   }

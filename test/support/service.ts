@@ -109,3 +109,41 @@ export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: 
     [process.stdout.write, process.stderr.write] = originals;
   }
 }
+
+/** Waits until the service's events queue has nothing left, visible or in flight (every event written). */
+export async function queueDrained(service: Pick<LocalRuntime, 'queueUrl'>, timeoutMs = 30_000): Promise<void> {
+  const { GetQueueAttributesCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const sqs = new SQSClient({});
+  try {
+    await eventually(async () => {
+      const out = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: service.queueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      const left =
+        Number(out.Attributes?.ApproximateNumberOfMessages) +
+        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
+      return left === 0 ? true : undefined;
+    }, timeoutMs);
+  } finally {
+    sqs.destroy();
+  }
+}
+
+/** Every item of a list route, page after page through its Link header, retrying what the service asks to. */
+export async function listAll<T>(api: ReturnType<typeof httpClient>, path: string): Promise<T[]> {
+  const all: T[] = [];
+  let next: string | undefined = path;
+  while (next) {
+    const page: JsonResponse<T[]> = await api.get<T[]>(next);
+    if (page.status === 503) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(page.headers.get('retry-after'))));
+      continue;
+    }
+    all.push(...page.body);
+    next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
+  }
+  return all;
+}

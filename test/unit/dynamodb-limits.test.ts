@@ -33,6 +33,18 @@ describe('DynamoDB limits emulation: capacity and buckets (no network)', () => {
     expect(Array.from({ length: 15 }, () => limits.admitWrite(one).admitted).filter(Boolean)).toHaveLength(10);
   });
 
+  it('takes a write larger than a second of the scaled limit from a full bucket, in debt after', () => {
+    let now = 0;
+    const limits = new PartitionLimits(500, () => now); // 2 write units a second
+    const large = new Map([['t|sketch', 10]]);
+    expect(limits.admitWrite(large).admitted).toBe(true);
+    now += 1000;
+    // 2 units back of the 10 owed: still in debt.
+    expect(limits.admitWrite(new Map([['t|sketch', 1]])).admitted).toBe(false);
+    now += 4000;
+    expect(limits.admitWrite(large).admitted).toBe(true);
+  });
+
   it('admits a write only when every partition it touches has the units, and then spends them all', () => {
     const limits = new PartitionLimits(100, () => 0);
     for (let i = 0; i < 8; i++)

@@ -37,8 +37,9 @@ describe('OpenAPI description (no network)', () => {
   it('has exactly one operation per route, a HEAD beside every GET, and no other', () => {
     expect(new Set(routeKeys).size).toBe(routeKeys.length);
     const heads = routes.filter((route) => route.method === 'GET').map((route) => `HEAD ${route.path}`);
-    // `/{code}`, the short form of a link, is answered by the edge (CloudFront, or the local gateway).
-    const edge = ['GET /{code}', 'HEAD /{code}'];
+    // `/{code}` (the short form of a link) and `/{code}+` (its statistics page) are answered by the edge
+    // (CloudFront, or the local gateway).
+    const edge = ['GET /{code}', 'HEAD /{code}', 'GET /{code}+', 'HEAD /{code}+'];
     expect([...operationKeys].sort()).toEqual([...routeKeys, ...heads, ...edge].sort());
     expect(operation('head', '/urls/{id}/redirect').responses['302']).not.toHaveProperty('content');
   });

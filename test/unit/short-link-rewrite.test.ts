@@ -4,6 +4,7 @@ import { shortLinkFunctionCode } from '../../lib/short-link-function.js';
 interface ViewerRequest {
   uri: string;
   querystring: Record<string, { value: string }>;
+  headers: Record<string, { value: string }>;
 }
 
 /** The deployed CloudFront Function's code, run as CloudFront runs it: a script defining `handler`. */
@@ -12,7 +13,9 @@ const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler, shortLink
   shortLinkTarget: (uri: string) => string | null;
 };
 
-const viewerRequest = (uri: string): { request: ViewerRequest } => ({ request: { uri, querystring: {} } });
+const viewerRequest = (uri: string): { request: ViewerRequest } => ({
+  request: { uri, querystring: {}, headers: { host: { value: 'sho.rt' } } },
+});
 
 describe('short link rewrite (CloudFront Function)', () => {
   it('sends /<6-character code> to the redirect route', () => {
@@ -44,9 +47,27 @@ describe('short link rewrite (CloudFront Function)', () => {
   it('keeps the query string', () => {
     const event = viewerRequest('/aB3xY9');
     event.request.querystring = { utm_source: { value: 'mail' } };
-    expect(edge.handler(event)).toEqual({
+    expect(edge.handler(event)).toMatchObject({
       uri: '/urls/aB3xY9/redirect',
       querystring: { utm_source: { value: 'mail' } },
     });
+  });
+
+  it("sends /<code>+ (and its encoded form) to the link's statistics page, and nothing else ending in +", () => {
+    expect(edge.handler(viewerRequest('/aB3xY9+')).uri).toBe('/urls/aB3xY9/stats-page');
+    expect(edge.handler(viewerRequest('/aB3xY9%2B')).uri).toBe('/urls/aB3xY9/stats-page');
+    expect(edge.handler(viewerRequest('/aB3xY9%2b')).uri).toBe('/urls/aB3xY9/stats-page');
+    for (const uri of ['/health+', '/events+', '/abc12+', '/aB3xY9++', '/aB3xY9+/x']) {
+      expect(edge.shortLinkTarget(uri)).toBeNull();
+    }
+  });
+
+  it("passes the viewer's host as X-Viewer-Host, never one the viewer sent", () => {
+    const event = viewerRequest('/users');
+    event.request.headers['x-viewer-host'] = { value: 'evil.example' };
+    expect(edge.handler(event).headers['x-viewer-host']).toEqual({ value: 'sho.rt' });
+    const hostless = viewerRequest('/users');
+    hostless.request.headers = { 'x-viewer-host': { value: 'evil.example' } };
+    expect(edge.handler(hostless).headers['x-viewer-host']).toBeUndefined();
   });
 });

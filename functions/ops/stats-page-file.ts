@@ -1,0 +1,9 @@
+import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { referenceFilePath } from '#shared/schemas.js';
+import { statsPageFile } from '#shared/stats-page.js';
+
+/** GET /stats-page/{file}: the statistics page's script, stylesheet and chart library. */
+export const handler = httpRoute({ path: referenceFilePath }, async ({ path }) => {
+  const file = await statsPageFile(path.file);
+  return new StaticFile(file.contentType, file.content, 'public, max-age=3600');
+});

@@ -1,0 +1,9 @@
+import { httpRoute } from '#shared/http/route.js';
+import { idPath, statsQuery } from '#shared/schemas.js';
+import { statsRange } from '#shared/stats/stats-range.js';
+import { statsOfUser } from '#shared/store/stats-reports.js';
+
+/** GET /users/{id}/stats?from&to&interval: the clicks of all of a user's links, and its top links. */
+export const handler = httpRoute({ path: idPath, query: statsQuery }, ({ path, query }) =>
+  statsOfUser(path.id, statsRange(query)),
+);

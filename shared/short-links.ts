@@ -1,0 +1,53 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import qrcode from 'qrcode-generator';
+import { requestHeader } from './http/headers.js';
+
+/**
+ * Where the service is, as the person using it sees it. Behind CloudFront (and the local gateway, which runs
+ * the same edge function) the edge passes the viewer's host in `X-Viewer-Host`, and short links exist in
+ * their short form `/<code>`. Called on API Gateway's own URL, the stage is part of every path and there are
+ * no short forms: a link is its redirect route.
+ */
+type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;
+
+/** Whether the request came through the edge (CloudFront, or the local gateway). */
+const throughEdge = (event: Request) => requestHeader(event, 'x-viewer-host') !== undefined;
+
+/** The path every URL of the service starts with: `/`, or `/<stage>/` on API Gateway's own URL. */
+export function servicePathPrefix(event: Request): string {
+  const stage = event.requestContext?.stage;
+  const stagePath = `/${stage}/`;
+  return !throughEdge(event) && stage && event.requestContext.path?.startsWith(stagePath) ? stagePath : '/';
+}
+
+/** A host name with an optional port, as DNS allows it (the headers it comes from are the client's to set). */
+const validHost = /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/;
+
+/** The host the request was made to: the viewer's, else the one API Gateway was called on. */
+function requestHost(event: Request): string {
+  for (const candidate of [
+    requestHeader(event, 'x-viewer-host'),
+    requestHeader(event, 'host'),
+    event.requestContext?.domainName,
+  ]) {
+    if (candidate !== undefined && validHost.test(candidate)) return candidate;
+  }
+  return 'localhost';
+}
+
+/** The short link of a code, absolute, as it is shared: `https://<domain>/<code>`. */
+export function publicShortLink(event: Request, code: string): string {
+  const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
+  const proto = forwarded === 'http' ? 'http' : 'https';
+  const host = requestHost(event);
+  const path = throughEdge(event) ? `/${code}` : `${servicePathPrefix(event)}urls/${code}/redirect`;
+  return `${proto}://${host}${path}`;
+}
+
+/** A QR code of a link, as an SVG image that scales to any size (error correction M: 15 % may be damaged). */
+export function qrCodeSvg(link: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(link);
+  qr.make();
+  return qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+}

@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NotFoundError } from './errors.js';
+import type { UrlRecord } from './records.js';
+
+/**
+ * The statistics page of a link, at `/<code>+` (Bitly's convention): the link, its target and QR code, its
+ * clicks per interval as a chart (uPlot, MIT) and as a table, humans and bots, unique visitors, and the top
+ * lists, for a range the reader picks. The server writes the page's frame; the page's script (web/stats-page)
+ * reads GET /urls/{id}/stats like any client. Every file is served by the service: nothing from a CDN.
+ */
+
+/** The files the page loads: its own, and uPlot's as the package ships them. */
+export const statsPageFiles = {
+  own: { from: 'web/stats-page', files: ['stats-page.js', 'stats-page.css'] },
+  chart: { from: 'node_modules/uplot/dist', files: ['uPlot.esm.js', 'uPlot.min.css'] },
+} as const;
+/** The folder the stack copies them into, next to the function's bundle. */
+export const statsPageFolder = 'stats-page';
+
+/** Scripts, styles, images and data only from the service itself. */
+export const statsPagePolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
+
+/**
+ * The page of a link. `base` is where the service's paths start for the reader (`/`, or a stage's prefix),
+ * `shortLink` the link as it is shared.
+ */
+export function statsPageHtml(url: UrlRecord, base: string, shortLink: string): string {
+  const target = escapeHtml(url.original_url);
+  const link = escapeHtml(shortLink);
+  const title = url.title ? escapeHtml(url.title) : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <base href="${escapeHtml(base)}">
+  <title>Statistics of ${link}</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="stats-page/uPlot.min.css">
+  <link rel="stylesheet" href="stats-page/stats-page.css">
+  <script type="module" src="stats-page/stats-page.js"></script>
+</head>
+<body>
+  <main id="stats" data-url-id="${url.id}">
+    <header class="link">
+      <div>
+        <h1>Statistics of <a href="${link}">${link}</a></h1>
+        ${title ? `<p class="title">${title}</p>` : ''}
+        <p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>
+      </div>
+      <img class="qr" src="urls/${url.id}/qr" width="132" height="132" alt="QR code of ${link}">
+    </header>
+    <form id="range" aria-label="Range">
+      <label>From <input type="date" name="from" required></label>
+      <label>To <input type="date" name="to" required></label>
+      <label>Per <select name="interval"><option value="day">day</option><option value="hour">hour</option></select></label>
+      <button type="submit">Show</button>
+      <span class="presets">
+        <button type="button" data-days="1" data-interval="hour">24 hours</button>
+        <button type="button" data-days="7" data-interval="day">7 days</button>
+        <button type="button" data-days="30" data-interval="day">30 days</button>
+        <button type="button" data-days="365" data-interval="day">1 year</button>
+      </span>
+    </form>
+    <p id="status" role="status" aria-live="polite">Loading…</p>
+    <section aria-labelledby="totals-heading">
+      <h2 id="totals-heading" class="visually-hidden">Totals</h2>
+      <dl id="totals">
+        <div><dt>Clicks</dt><dd data-total="clicks">–</dd></div>
+        <div><dt>Humans</dt><dd data-total="human_clicks">–</dd></div>
+        <div><dt>Bots</dt><dd data-total="bot_clicks">–</dd></div>
+        <div><dt>Unique visitors</dt><dd data-total="unique_visitors">–</dd></div>
+      </dl>
+    </section>
+    <section aria-labelledby="series-heading">
+      <h2 id="series-heading">Clicks per <span data-interval-name>day</span></h2>
+      <div id="chart" role="img" aria-label="Chart of clicks per interval; the same numbers are in the table below"></div>
+      <details id="series-details">
+        <summary>Table of the chart</summary>
+        <table id="series"><caption class="visually-hidden">Clicks per interval</caption>
+          <thead><tr><th scope="col">Start (UTC)</th><th scope="col">Clicks</th><th scope="col">Humans</th><th scope="col">Bots</th><th scope="col">Unique visitors</th></tr></thead>
+          <tbody></tbody>
+        </table>
+      </details>
+    </section>
+    <section aria-labelledby="top-heading">
+      <h2 id="top-heading">Where the clicks come from</h2>
+      <div class="tops">
+        <table data-top="referrers"><caption>Referrers</caption><tbody></tbody></table>
+        <table data-top="countries"><caption>Countries</caption><tbody></tbody></table>
+        <table data-top="browsers"><caption>Browsers</caption><tbody></tbody></table>
+        <table data-top="operating_systems"><caption>Operating systems</caption><tbody></tbody></table>
+        <table data-top="devices"><caption>Devices</caption><tbody></tbody></table>
+      </div>
+    </section>
+  </main>
+</body>
+</html>
+`;
+}
+
+const contentTypes: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+/** Where a file is: next to the bundle in a deployment, in the project (or its packages) locally. */
+function locate(name: string): string | undefined {
+  const own = (statsPageFiles.own.files as readonly string[]).includes(name);
+  if (!own && !(statsPageFiles.chart.files as readonly string[]).includes(name)) return undefined;
+  const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), statsPageFolder, name);
+  if (existsSync(bundled)) return bundled;
+  return own
+    ? fileURLToPath(new URL(`../${statsPageFiles.own.from}/${name}`, import.meta.url))
+    : path.join(path.dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist', name);
+}
+
+const loaded = new Map<string, Promise<string>>();
+
+/** One of the page's files by name; anything else is a 404. Read once per instance, then kept. */
+export async function statsPageFile(name: string): Promise<{ contentType: string; content: string }> {
+  const file = locate(name);
+  if (!file) throw new NotFoundError('Not Found');
+  let content = loaded.get(name);
+  if (!content) {
+    content = readFile(file, 'utf8');
+    loaded.set(name, content);
+  }
+  return { contentType: contentTypes[path.extname(name)] as string, content: await content };
+}

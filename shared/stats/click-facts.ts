@@ -1,0 +1,81 @@
+import Bowser from 'bowser';
+import { isbot } from 'isbot';
+
+/**
+ * What the statistics keep of one click: when (its hour and day, UTC), whether a bot made it, and the five
+ * things the top lists are made of. Everything is derived from the stored event (its timestamp and details),
+ * so the statistics of any click can be computed again from the events; only the visitor tag comes from
+ * the queue message, never from the event (no IP address or visitor hash is stored in an event).
+ */
+export interface ClickFacts {
+  /** `2026-11-23T05`: the hour's start. */
+  hour: string;
+  /** `2026-11-23`. */
+  day: string;
+  bot: boolean;
+  /** The referrer's host without `www.`, `direct` when none was sent, `unknown` when it is not a URL. */
+  referrer: string;
+  browser: string;
+  os: string;
+  /** desktop, mobile, tablet, tv, bot or unknown. */
+  device: string;
+  /** ISO 3166 code from CloudFront's viewer country, `unknown` without it. */
+  country: string;
+  /** The visitor's tag for unique visitors; none for a bot. */
+  visitor: number | undefined;
+}
+
+const UNKNOWN = 'unknown';
+/**
+ * The longest name a tally keeps. Names come from what clients send (a referrer's host, a user agent a
+ * parser could not name); unbounded, a few long ones would push a counts item towards DynamoDB's 400 KB.
+ * With 50 names of at most this length per tally, an item stays under ~30 KB.
+ */
+const MAX_NAME_LENGTH = 64;
+
+const bounded = (name: string | undefined) =>
+  name === undefined || name === '' || name.length > MAX_NAME_LENGTH ? UNKNOWN : name;
+
+function referrerHost(referrer: unknown): string {
+  if (typeof referrer !== 'string' || referrer.trim() === '') return 'direct';
+  try {
+    return bounded(new URL(referrer).hostname.toLowerCase().replace(/^www\./, ''));
+  } catch {
+    return UNKNOWN;
+  }
+}
+
+/** A stable 32-bit number of a text (FNV-1a), for visitors without a tag of their own. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of text) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * The facts of a click. `visitor` is the tag its redirect computed (`visitorTag` in
+ * store/visitor-secrets.ts); a click that has none (a click sent to POST /events, a seeded one, one stored
+ * before unique visitors were counted) counts as one visitor per user agent per day.
+ */
+export function clickFacts(
+  click: { timestamp: string; details: Record<string, unknown> },
+  visitor?: number,
+): ClickFacts {
+  const details = click.details;
+  const userAgent = typeof details.user_agent === 'string' ? details.user_agent : '';
+  const bot = typeof details.bot === 'boolean' ? details.bot : isbot(userAgent);
+  const parsed = userAgent ? Bowser.parse(userAgent) : undefined;
+  const day = click.timestamp.slice(0, 10);
+  const country = typeof details.country === 'string' && /^[A-Za-z0-9]{2}$/.test(details.country);
+  return {
+    hour: click.timestamp.slice(0, 13),
+    day,
+    bot,
+    referrer: referrerHost(details.referrer),
+    browser: bounded(parsed?.browser.name),
+    os: bounded(parsed?.os.name),
+    device: parsed?.platform.type ? bounded(parsed.platform.type) : bot ? 'bot' : UNKNOWN,
+    country: country ? String(details.country).toUpperCase() : UNKNOWN,
+    visitor: bot ? undefined : (visitor ?? fnv1a(`${day}\n${userAgent}`)),
+  };
+}

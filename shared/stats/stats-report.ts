@@ -1,0 +1,78 @@
+import type { IntervalStats } from '../store/click-stats.js';
+import { emptyCounts, type StatsCounts, sumCounts, topList } from './stats-counts.js';
+import { rangeTimestamp, type StatsRange } from './stats-range.js';
+import { emptySketch, estimate, mergeSketches, type VisitorSketch } from './visitor-sketch.js';
+
+/** The figures of an interval, or of the whole range. */
+export interface StatsFigures {
+  clicks: number;
+  human_clicks: number;
+  bot_clicks: number;
+  unique_visitors: number;
+}
+
+export interface StatsSeriesEntry extends StatsFigures {
+  start: string;
+}
+
+export type TopEntry = { name: string; clicks: number };
+
+/** What a link's and a user's statistics have in common (CONTRACT.md, "Link statistics"). */
+export interface StatsReport {
+  from: string;
+  to: string;
+  interval: StatsRange['interval'];
+  totals: StatsFigures;
+  series: StatsSeriesEntry[];
+  browsers: TopEntry[];
+  operating_systems: TopEntry[];
+  devices: TopEntry[];
+  countries: TopEntry[];
+}
+
+const figures = (counts: StatsCounts, visitors: number): StatsFigures => ({
+  clicks: counts.clicks,
+  human_clicks: counts.clicks - counts.bots,
+  bot_clicks: counts.bots,
+  unique_visitors: visitors,
+});
+
+/**
+ * The report of a range from its intervals' statistics (those without clicks are absent). A series entry's
+ * visitors are the interval's distinct visitors. The range's visitors are each day's distinct visitors,
+ * added up over the days: visitor tags are keyed with a secret that changes every day, so nobody (the
+ * service included) can tell a visitor of one day from the same person on another.
+ */
+export function statsReport(
+  range: StatsRange,
+  intervals: IntervalStats[],
+): { report: StatsReport; total: StatsCounts } {
+  const byStart = new Map(intervals.map((interval) => [interval.start, interval]));
+  const days = new Map<string, VisitorSketch>();
+  const series = range.starts.map((start, i) => {
+    const found = byStart.get(start);
+    const size = range.interval === 'hour' ? 3600_000 : 86_400_000;
+    if (found)
+      days.set(start.slice(0, 10), mergeSketches(days.get(start.slice(0, 10)) ?? emptySketch(), found.visitors));
+    return {
+      start: rangeTimestamp(range.from + i * size),
+      ...figures(found?.counts ?? emptyCounts(), found ? estimate(found.visitors) : 0),
+    };
+  });
+  const total = sumCounts(range.starts.flatMap((start) => byStart.get(start)?.counts ?? []));
+  const visitors = [...days.values()].reduce((sum, sketch) => sum + estimate(sketch), 0);
+  return {
+    total,
+    report: {
+      from: rangeTimestamp(range.from),
+      to: rangeTimestamp(range.to),
+      interval: range.interval,
+      totals: figures(total, visitors),
+      series,
+      browsers: topList(total.browsers, total.clicks),
+      operating_systems: topList(total.operating_systems, total.clicks),
+      devices: topList(total.devices, total.clicks),
+      countries: topList(total.countries, total.clicks),
+    },
+  };
+}

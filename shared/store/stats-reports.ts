@@ -1,0 +1,82 @@
+import { topList } from '../stats/stats-counts.js';
+import type { StatsRange } from '../stats/stats-range.js';
+import { type StatsReport, statsReport } from '../stats/stats-report.js';
+import { linkScope, readClickStats, userScope } from './click-stats.js';
+import { hotKeyCache } from './hot-key-cache.js';
+import { keys, type StatsScope } from './keys.js';
+import { getItems, keyOf } from './operations.js';
+import { getUrl } from './urls.js';
+import { getUser } from './users.js';
+
+export type LinkStats = { url_id: number } & Omit<StatsReport, 'totals'> & {
+    totals: StatsReport['totals'];
+    referrers: { name: string; clicks: number }[];
+  };
+
+export type UserStats = { user_id: number } & Omit<StatsReport, 'totals'> & {
+    totals: StatsReport['totals'];
+    links: { url_id: number | null; short_code: string | null; clicks: number }[];
+  };
+
+const reports = hotKeyCache<unknown>();
+
+/** A report read at most once a second per instance while it is hot (as every hot read: hot-key-cache.ts). */
+function cachedReport<T>(scope: StatsScope, range: StatsRange, build: () => Promise<T>): Promise<T> {
+  return reports.read(JSON.stringify([scope, range.interval, range.from, range.to]), build) as Promise<T>;
+}
+
+/** A link's statistics over a range, in the contract's field order. The link must exist (active or not). */
+export async function statsOfLink(urlId: number, range: StatsRange): Promise<LinkStats> {
+  await getUrl(urlId);
+  return cachedReport(linkScope(urlId), range, async () => {
+    const intervals = await readClickStats(
+      linkScope(urlId),
+      range.interval,
+      range.starts[0] ?? '',
+      range.starts.at(-1) ?? '',
+    );
+    const { report, total } = statsReport(range, intervals);
+    const { from, to, interval, totals, series, ...lists } = report;
+    return {
+      url_id: urlId,
+      from,
+      to,
+      interval,
+      totals,
+      series,
+      referrers: topList(total.referrers, total.clicks),
+      ...lists,
+    };
+  });
+}
+
+/**
+ * A user's statistics over all of its links, and its top links. Links deleted since are not counted (their
+ * clicks were taken out when they were deleted).
+ */
+export async function statsOfUser(userId: number, range: StatsRange): Promise<UserStats> {
+  await getUser(userId);
+  return cachedReport(userScope(userId), range, async () => {
+    const intervals = await readClickStats(
+      userScope(userId),
+      range.interval,
+      range.starts[0] ?? '',
+      range.starts.at(-1) ?? '',
+    );
+    const { report, total } = statsReport(range, intervals);
+    const top = topList(total.links, total.clicks);
+    const named = top.filter((entry) => entry.name !== 'other');
+    const urls = await getItems(named.map((entry) => keys.url(Number(entry.name))));
+    const links: UserStats['links'] = [];
+    let other = 0;
+    for (const entry of top) {
+      const url = entry.name === 'other' ? undefined : urls.get(keyOf(keys.url(Number(entry.name))));
+      // A link deleted a moment ago, whose clicks are still being taken out, goes with the rest.
+      if (url) links.push({ url_id: Number(entry.name), short_code: String(url.short_code), clicks: entry.clicks });
+      else other += entry.clicks;
+    }
+    if (other > 0) links.push({ url_id: null, short_code: null, clicks: other });
+    const { from, to, interval, totals, series, ...lists } = report;
+    return { user_id: userId, from, to, interval, totals, series, links, ...lists };
+  });
+}

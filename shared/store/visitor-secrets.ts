@@ -1,0 +1,90 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { logger } from '../logger.js';
+import { accessPatterns, keys } from './keys.js';
+import { documentClient, type Item } from './operations.js';
+
+/**
+ * Unique visitors without surveillance. A visitor is known only by a tag: the first 32 bits of an HMAC of
+ * its IP address and user agent under a secret of the current UTC day. The secret is random, made by the
+ * first function that needs it that day, and deleted once the day is over (by the first function that
+ * needs a later day's; DynamoDB's TTL removes it too, two days after the day began, when nothing did).
+ * The secrets live in a table of their own, without backups (the main table's point-in-time recovery
+ * would keep them 35 days). Without the secret nobody can tell which address a tag came from, and a visitor's tags on two days have
+ * nothing in common. The tag travels in the click's queue message to the statistics; it is never stored
+ * in an event or returned by the API, and no IP address is stored anywhere.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Not the main table: it has backups, and a secret must not outlive its day in one. */
+const TableName = config.visitorSecretsTableName;
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** This instance's secret of the current day (only one is ever held). */
+let held: { day: string; secret: Promise<Uint8Array> } | undefined;
+
+async function loadSecret(day: string): Promise<Uint8Array> {
+  // A handful of items (today's, and past days' not yet deleted): one page.
+  const stored: Item[] =
+    (await documentClient.send(new QueryCommand({ TableName, ...accessPatterns.visitorSecrets() }))).Items ?? [];
+  let secret = stored.find((item) => item.SK === day)?.secret as Uint8Array | undefined;
+  if (!secret) {
+    const key = keys.visitorSecret(day);
+    const made = randomBytes(32);
+    try {
+      await documentClient.send(
+        new PutCommand({
+          TableName,
+          Item: { ...key, secret: made, expires_at: Math.floor((Date.parse(day) + 2 * DAY_MS) / 1000) },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      secret = made;
+    } catch (error) {
+      // Another function made it first (or this very write was retried): use the one stored.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      secret = (await documentClient.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item
+        ?.secret as Uint8Array;
+    }
+  }
+  // The days before are over: their secrets go now, whenever the service was last used, rather than when
+  // TTL gets to them (DynamoDB's TTL takes up to a few days; DynamoDB Local has none).
+  for (const past of stored.filter((item) => String(item.SK) < day)) {
+    documentClient
+      .send(new DeleteCommand({ TableName, Key: keys.visitorSecret(String(past.SK)) }))
+      .catch((error: unknown) => {
+        logger.warn("An old visitor secret could not be deleted; the next day's first click tries again", {
+          error: error as Error,
+        });
+      });
+  }
+  return secret;
+}
+
+function secretOfToday(now: number): Promise<Uint8Array> {
+  const day = dayOf(now);
+  if (held?.day !== day) {
+    const secret = loadSecret(day);
+    held = { day, secret };
+    // A failed load is not kept: the next click tries again.
+    secret.catch(() => {
+      if (held?.secret === secret) held = undefined;
+    });
+  }
+  return (held as { secret: Promise<Uint8Array> }).secret;
+}
+
+/**
+ * The tag of the visitor with this address and user agent, today; none when the day's secret cannot be had
+ * (the click is then counted as a visitor per user agent: a redirect never fails for its statistics).
+ */
+export async function visitorTag(address: string, userAgent: string, now = Date.now()): Promise<number | undefined> {
+  try {
+    const secret = await secretOfToday(now);
+    return createHmac('sha256', secret).update(`${address}\n${userAgent}`).digest().readUInt32BE(0);
+  } catch (error) {
+    logger.warn('No visitor secret for today; the click is counted without its visitor tag', { error: error as Error });
+    return undefined;
+  }
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { LocalRuntime } from '../../local/runtime.js';
+import { describeInBrowser, launchBrowser } from '../support/browser.js';
+import { httpClient, startTestService } from '../support/service.js';
+
+type Top = { name: string; clicks: number };
+interface LinkStats {
+  totals: Record<'clicks' | 'human_clicks' | 'bot_clicks' | 'unique_visitors', number>;
+  series: { start: string; clicks: number; human_clicks: number; bot_clicks: number; unique_visitors: number }[];
+  referrers: Top[];
+  browsers: Top[];
+}
+
+/**
+ * A link's statistics page (`/<code>+`) in a real headless Chromium, over the seeded data: the chart is
+ * drawn, and every number on the page is the API's.
+ */
+describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the seed)', () => {
+  let service: LocalRuntime;
+  let browser: Browser;
+  let page: Page;
+  let api: ReturnType<typeof httpClient>;
+  let link: { id: number; short_code: string };
+  const range = 'from=2025-08-01&to=2025-10-05&interval=day';
+  const problems: string[] = [];
+  const foreignRequests: string[] = [];
+
+  const texts = (selector: string) =>
+    page.$$eval(selector, (cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
+
+  beforeAll(async () => {
+    service = await startTestService({ seed: { dir: path.resolve(import.meta.dirname, '../../seed') } });
+    api = httpClient(service.url);
+    // The seeded link with the most clicks.
+    type Event = { url_id: number; event_type: string };
+    const events = (await api.get<Event[]>('/events?event_type=click&limit=1000')).body;
+    const counts = new Map<number, number>();
+    for (const event of events) counts.set(event.url_id, (counts.get(event.url_id) ?? 0) + 1);
+    const [busiest] = [...counts].sort(([, a], [, b]) => b - a)[0] ?? [];
+    const urls = (await api.get<{ id: number; short_code: string }[]>('/urls?limit=1000')).body;
+    link = urls.find((url) => url.id === busiest) ?? { id: 0, short_code: '' };
+
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.origin !== new URL(service.url).origin) foreignRequests.push(request.url());
+    });
+    await page.goto(`${service.url}/${link.short_code}+?${range}`);
+    await page.locator('#status', { hasText: 'clicks from' }).waitFor({ timeout: 30_000 });
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it("draws the chart of the seeded clicks, and shows the API's totals", async () => {
+    const stats = (await api.get<LinkStats>(`/urls/${link.id}/stats?from=2025-08-01&to=2025-10-06&interval=day`)).body;
+    expect(stats.totals.clicks).toBeGreaterThan(0);
+    expect(await page.locator('#chart canvas').count()).toBe(1);
+    const box = await page.locator('#chart canvas').boundingBox();
+    expect(box?.width).toBeGreaterThan(500);
+    for (const [name, value] of Object.entries(stats.totals)) {
+      await expect(page.locator(`[data-total="${name}"]`).textContent()).resolves.toBe(String(value));
+    }
+    await expect(page.title()).resolves.toContain(link.short_code);
+    expect(
+      await page.locator('img.qr').evaluate((image: { naturalWidth: number }) => image.naturalWidth),
+    ).toBeGreaterThan(0);
+    expect(foreignRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('has the same numbers in the table beside the chart, and top lists that add up', async () => {
+    const stats = (await api.get<LinkStats>(`/urls/${link.id}/stats?from=2025-08-01&to=2025-10-06&interval=day`)).body;
+    await page.locator('#series-details summary').click();
+    const rows = await page.$$eval('#series tbody tr', (trs) =>
+      trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim() ?? '')),
+    );
+    expect(rows).toEqual(
+      stats.series.map((entry) => [
+        entry.start.slice(0, 10),
+        String(entry.clicks),
+        String(entry.human_clicks),
+        String(entry.bot_clicks),
+        String(entry.unique_visitors),
+      ]),
+    );
+    expect(await texts('[data-top="referrers"] tbody th')).toEqual(stats.referrers.map((entry) => entry.name));
+    expect(await texts('[data-top="browsers"] tbody td:nth-of-type(1)')).toEqual(
+      stats.browsers.map((entry) => String(entry.clicks)),
+    );
+  });
+
+  it('changes the range from its form, and keeps it in the address', async () => {
+    await page.selectOption('select[name="interval"]', 'hour');
+    await page.fill('input[name="from"]', '2025-08-03');
+    await page.fill('input[name="to"]', '2025-08-04');
+    const answer = page.waitForResponse((response) => response.url().includes('/stats?'));
+    await page.click('button[type="submit"]');
+    expect(new URL((await answer).url()).searchParams.get('interval')).toBe('hour');
+    await expect(page.locator('[data-interval-name]').textContent()).resolves.toBe('hour');
+    expect(await page.locator('#series tbody tr').count()).toBe(48);
+    expect(new URL(page.url()).search).toBe('?from=2025-08-03&to=2025-08-04&interval=hour');
+  });
+
+  it('ignores a range in the address that is not one, and shows the last 7 days', async () => {
+    const other = await browser.newPage();
+    await other.goto(`${service.url}/${link.short_code}+?from=yesterday&to=2025-13-45`);
+    await other.locator('#status', { hasText: 'clicks from' }).waitFor();
+    expect(await other.locator('#series tbody tr').count()).toBe(7);
+    await other.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${service.url}/${link.short_code}+?${range}`);
+    await phone.locator('#status', { hasText: 'clicks from' }).waitFor();
+    const widths = await phone.evaluate('[document.documentElement.scrollWidth, window.innerWidth]');
+    expect((widths as number[])[0]).toBeLessThanOrEqual((widths as number[])[1] as number);
+    await phone.close();
+  });
+});
