@@ -49,7 +49,14 @@ export async function callsPerRequest(): Promise<string[]> {
     await measure('POST /events', 'POST', '/events', { url_id: url.id, user_id: other.id, event_type: 'share' });
     await measure('GET /events', 'GET', '/events');
     await measure('GET /events?url_id', 'GET', `/events?url_id=${url.id}`);
-    await measure('DELETE /urls/{id} (1 event)', 'DELETE', `/urls/${url.id}`);
+    await measure('POST /events (click)', 'POST', '/events', {
+      url_id: url.id,
+      user_id: other.id,
+      event_type: 'click',
+    });
+    await measure('GET /urls/{id}/stats (7 days)', 'GET', `/urls/${url.id}/stats`);
+    await measure('GET /users/{id}/stats (7 days)', 'GET', `/users/${user.id}/stats`);
+    await measure('DELETE /urls/{id} (2 events, 1 click counted)', 'DELETE', `/urls/${url.id}`);
     await call(base, 'POST', '/urls', { user_id: user.id, original_url: 'https://example.com/2' });
     await measure('DELETE /users/{id} (1 URL, 0 events)', 'DELETE', `/users/${user.id}`);
     await measure('GET /health', 'GET', '/health');

@@ -61,6 +61,8 @@ interface GroupResult {
   stored: number;
   lost: number;
   duplicated: number;
+  /** The clicks the group's links' statistics count, once everything was listed. */
+  counted: number;
   delayP50Ms: number;
   delayP99Ms: number;
   steadyDelayP99Ms: number;
@@ -71,6 +73,8 @@ export interface HotKeyResult {
   emulation: string;
   groups: GroupResult[];
   allListedAfterS: number | undefined;
+  /** The owner's statistics' clicks, against every click stored. */
+  ownerCounted: number;
   deadLettered: number;
   limits: LimitsReport | undefined;
 }
@@ -121,27 +125,31 @@ async function createLinks(service: LocalRuntime, scenario: HotKeyScenario) {
   const owner = (
     await call<{ id: number }>(service.url, 'POST', '/users', { username: 'owner', email: 'owner@example.com' })
   ).body;
-  const groups: string[][] = [];
+  const groups: { id: number; short_code: string }[][] = [];
   for (const group of scenario.groups) {
-    const codes: string[] = [];
+    const links: { id: number; short_code: string }[] = [];
     for (let i = 0; i < group.links; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, group.links - i) }, (_, j) =>
-          call<{ short_code: string }>(service.url, 'POST', '/urls', {
+          call<{ id: number; short_code: string }>(service.url, 'POST', '/urls', {
             user_id: owner.id,
             original_url: `https://target.example/${group.label.replace(/\W+/g, '-')}/${i + j}`,
           }),
         ),
       );
-      codes.push(...batch.map((created) => created.body.short_code));
+      links.push(...batch.map((created) => created.body));
     }
-    groups.push(codes);
+    groups.push(links);
   }
-  return groups;
+  return { owner, groups };
 }
 
 /** Sends every group's redirects at its rate, open-loop, for the scenario's duration. */
-async function sendLoad(service: LocalRuntime, scenario: HotKeyScenario, codes: string[][]): Promise<Sent[]> {
+async function sendLoad(
+  service: LocalRuntime,
+  scenario: HotKeyScenario,
+  links: { short_code: string }[][],
+): Promise<Sent[]> {
   const sent: Sent[] = [];
   const inFlight: Promise<void>[] = [];
   const startedAt = performance.now();
@@ -152,8 +160,8 @@ async function sendLoad(service: LocalRuntime, scenario: HotKeyScenario, codes: 
     scenario.groups.forEach((group, g) => {
       const due = Math.floor(group.perSecond * elapsedS);
       for (; (issued[g] as number) < due; issued[g] = (issued[g] as number) + 1) {
-        const links = codes[g] as string[];
-        const code = links[(issued[g] as number) % links.length] as string;
+        const group = links[g] as { short_code: string }[];
+        const code = (group[(issued[g] as number) % group.length] as { short_code: string }).short_code;
         const referrer = `https://referrer.example/${g}/${++sequence}`;
         inFlight.push(
           fetch(`${service.url}/urls/${code}/redirect`, { redirect: 'manual', headers: { Referer: referrer } })
@@ -180,7 +188,7 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
   const limits = service.dynamoDbLimits;
   try {
     limits?.suspend();
-    const codes = await createLinks(service, scenario);
+    const { owner, groups: links } = await createLinks(service, scenario);
     const census = new ClickCensus(service.dynamoDbEndpoint, service.tableName);
     // Let the links' created events reach the table before the load, then measure only the load.
     await pause(2000);
@@ -197,7 +205,7 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
     const loadStartedAt = performance.now();
     // The partitions' demand is reported for the steady part of the load: after its first third.
     const steadyTimer = setTimeout(() => limits?.restartReport(), (scenario.durationS * 1000) / 3);
-    const sent = await sendLoad(service, scenario, codes);
+    const sent = await sendLoad(service, scenario, links);
     const loadEndedAt = performance.now();
     clearTimeout(steadyTimer);
 
@@ -213,6 +221,18 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
     censusRunning = false;
     await censusLoop;
     await census.take();
+    // The statistics, read once everything is stored (around the emulation: measuring costs the service
+    // nothing), to compare with what was stored.
+    limits?.suspend();
+    const clicksOf = async (path: string) =>
+      (await call<{ totals: { clicks: number } }>(service.url, 'GET', path)).body.totals.clicks;
+    const counted: number[] = [];
+    for (const group of links) {
+      let sum = 0;
+      for (const link of group) sum += await clicksOf(`/urls/${link.id}/stats`);
+      counted.push(sum);
+    }
+    const ownerCounted = await clicksOf(`/users/${owner.id}/stats`);
 
     const sqs = new SQSClient({});
     const dead = await sqs.send(
@@ -247,6 +267,7 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
         stored: found.filter(({ seen }) => seen).length,
         lost: found.filter(({ seen }) => !seen).length,
         duplicated: found.reduce((sum, { seen }) => sum + Math.max(0, (seen?.copies ?? 1) - 1), 0),
+        counted: counted[g] ?? 0,
         delayP50Ms: percentile(delays, 50),
         delayP99Ms: percentile(delays, 99),
         steadyDelayP99Ms: percentile(steadyDelays, 99),
@@ -257,6 +278,7 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
       emulation: emulate ? `on, scaled 1/${scenario.scale}` : 'off',
       groups,
       allListedAfterS,
+      ownerCounted,
       deadLettered: Number(dead.Attributes?.ApproximateNumberOfMessages ?? 0),
       limits: limits?.report(),
     };
@@ -270,8 +292,8 @@ export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyRes
   const lines = [
     `${scenario.name}: ${scenario.groups.map((group) => `${group.label} at ${group.perSecond} redirects/s`).join(', ')}, for ${scenario.durationS} s. With the emulation on, scaled 1/${scenario.scale}, this stands for ${scenario.awsTerms} in AWS.`,
     '',
-    '| emulation | link group | 302s | other answers | clicks stored | lost | duplicated | delay to listing p50 / p99 (steady p99) |',
-    '|---|---|---|---|---|---|---|---|',
+    "| emulation | link group | 302s | other answers | clicks stored | lost | duplicated | counted in the links' statistics | delay to listing p50 / p99 (steady p99) |",
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const result of results) {
     for (const group of result.groups) {
@@ -279,15 +301,15 @@ export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyRes
         .map(([status, count]) => `${count} × ${status}`)
         .join(', ');
       lines.push(
-        `| ${result.emulation} | ${group.label} | ${format(group.redirected, 0)} / ${format(group.sent, 0)} | ${failed || 'none'} | ${format(group.stored, 0)} | ${group.lost} | ${group.duplicated} | ${format(group.delayP50Ms / 1000, 2)} s / ${format(group.delayP99Ms / 1000, 2)} s (${format(group.steadyDelayP99Ms / 1000, 2)} s) |`,
+        `| ${result.emulation} | ${group.label} | ${format(group.redirected, 0)} / ${format(group.sent, 0)} | ${failed || 'none'} | ${format(group.stored, 0)} | ${group.lost} | ${group.duplicated} | ${format(group.counted, 0)} | ${format(group.delayP50Ms / 1000, 2)} s / ${format(group.delayP99Ms / 1000, 2)} s (${format(group.steadyDelayP99Ms / 1000, 2)} s) |`,
       );
     }
   }
   lines.push(
     '',
-    '| emulation | every click listed after the load ended | dead-lettered | throttled requests | transaction conflicts |',
+    "| emulation | every click listed after the load ended | the owner's statistics count | dead-lettered | throttled requests | transaction conflicts | write units per click |",
   );
-  lines.push('|---|---|---|---|---|');
+  lines.push('|---|---|---|---|---|---|---|');
   for (const result of results) {
     const throttled = Object.entries(result.limits?.throttled ?? {})
       .map(([operation, count]) => `${operation} ${count}`)
@@ -295,8 +317,12 @@ export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyRes
     const conflicts = result.limits
       ? result.limits.conflicts.transactionsCancelled + result.limits.conflicts.writesRejected
       : 0;
+    const stored = result.groups.reduce((sum, group) => sum + group.stored, 0);
+    // Every write unit of the run (events, their index entries, the statistics, leases), per click stored: the
+    // emulation counts units by item size, unscaled (the scale divides the limits).
+    const unitsPerClick = result.limits ? format(result.limits.unitsServed.write / Math.max(1, stored), 1) : 'n/a';
     lines.push(
-      `| ${result.emulation} | ${result.allListedAfterS === undefined ? 'not within 60 s' : `${format(result.allListedAfterS, 1)} s`} | ${result.deadLettered} | ${throttled || (result.limits ? 'none' : 'n/a')} | ${result.limits ? conflicts : 'n/a'} |`,
+      `| ${result.emulation} | ${result.allListedAfterS === undefined ? 'not within 60 s' : `${format(result.allListedAfterS, 1)} s`} | ${format(result.ownerCounted, 0)} of ${format(stored, 0)} clicks stored | ${result.deadLettered} | ${throttled || (result.limits ? 'none' : 'n/a')} | ${result.limits ? conflicts : 'n/a'} | ${unitsPerClick} |`,
     );
   }
   const emulated = results.find((result) => result.limits);

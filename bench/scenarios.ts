@@ -4,6 +4,7 @@ import { callsPerRequest } from './calls-per-request.js';
 import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
 import { firehose, hotKeyBenchmark, viralLink } from './hot-keys.js';
+import { statsBenchmark } from './stats.js';
 
 /** Every benchmark of `npm run bench`, by name. */
 export const scenarios: Record<string, () => Promise<string[]>> = {
@@ -14,4 +15,5 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   'handler-cpu': handlerCpu,
   'viral-link': hotKeyBenchmark(viralLink),
   firehose: hotKeyBenchmark(firehose),
+  stats: statsBenchmark,
 };
