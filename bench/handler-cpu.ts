@@ -8,7 +8,7 @@ import { format, percentile } from './support.js';
  * Handler CPU per request with the network taken out: for this benchmark only, the SDK's HTTP handler is
  * replaced by an in-process fake that answers DynamoDB and SQS at once, so what is measured is the
  * function's own work (Middy, validation, SDK serialisation, signing and parsing, JSON). Budget: redirect
- * under 0.2 ms, a list of 100 URLs under 2 ms.
+ * under 0.5 ms, a list of 100 URLs under 1 ms.
  */
 
 const url = (id: number) => ({
@@ -40,9 +40,33 @@ const listOf100 = JSON.stringify({
   ScannedCount: 100,
 });
 
+/** Today's visitor secret, as the redirect reads it once per instance and day. */
+const visitorSecrets = () =>
+  JSON.stringify({
+    Items: [
+      {
+        PK: { S: 'VISITOR_SECRET' },
+        SK: { S: new Date().toISOString().slice(0, 10) },
+        secret: { B: Buffer.alloc(32, 7).toString('base64') },
+      },
+    ],
+    Count: 1,
+    ScannedCount: 1,
+  });
+
+/** The event counter: a redirect leases its click's id in blocks (one update per block, up to 1,000 ids). */
+let eventCounter = 0;
+
 function fakeAnswer(target: string, body: string): string {
   if (target.endsWith('GetItem')) return JSON.stringify({ Item: codeItem });
-  if (target.endsWith('Query')) return listOf100;
+  if (target.endsWith('UpdateItem')) {
+    const { ExpressionAttributeValues } = JSON.parse(body) as {
+      ExpressionAttributeValues: { ':count': { N: string } };
+    };
+    eventCounter += Number(ExpressionAttributeValues[':count'].N);
+    return JSON.stringify({ Attributes: { value: { N: String(eventCounter) } } });
+  }
+  if (target.endsWith('Query')) return body.includes('VISITOR_SECRET') ? visitorSecrets() : listOf100;
   if (target.endsWith('SendMessage')) {
     const { MessageBody } = JSON.parse(body) as { MessageBody: string };
     return JSON.stringify({
@@ -115,6 +139,8 @@ export async function handlerCpu(): Promise<string[]> {
   process.env.AWS_REGION = 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID = 'bench';
   process.env.AWS_SECRET_ACCESS_KEY = 'bench';
+  // Every request reads DynamoDB, as at ordinary traffic (a hot key would be answered from memory).
+  process.env.HOT_KEY_READS_PER_SECOND = '100000';
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
   delete process.env.AWS_ENDPOINT_URL_SQS;
   const redirect = (await import('../functions/urls/redirect.js')).handler as unknown as Handler;
@@ -126,9 +152,9 @@ export async function handlerCpu(): Promise<string[]> {
       redirect,
       proxyEvent('/urls/{id}/redirect', '/urls/Ab3dE9/redirect', { id: 'Ab3dE9' }),
       302,
-      0.2,
+      0.5,
     ],
-    ['GET /urls (100 URLs, 1 Query)', listUrls, proxyEvent('/urls', '/urls', null), 200, 2],
+    ['GET /urls (100 URLs, 1 Query)', listUrls, proxyEvent('/urls', '/urls', null), 200, 1],
   ] as const) {
     const samples = await measure(handler, event, status);
     const median = percentile(samples, 50);

@@ -87,7 +87,7 @@ async function main(): Promise<boolean> {
     await checkReachable(client, options.baseUrl);
     const dataset = await prepareDataset(client, datasetSize, (message) => console.log(`  data: ${message}`));
     console.log(
-      `\n  ${options.vus} virtual users for ${options.durationS} s against ${options.baseUrl.origin}` +
+      `\n  ${options.vus} virtual users (${options.mix} mix) for ${options.durationS} s against ${options.baseUrl.origin}` +
         ` (think ${options.thinkMinMs}-${options.thinkMaxMs} ms)`,
     );
     const recorder = new Recorder();

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 
+import type { MixName } from './mix.js';
+
 export interface RunOptions {
   vus: number;
+  mix: MixName;
   durationS: number;
   baseUrl: URL;
   thinkMinMs: number;
@@ -22,6 +25,7 @@ export const usage = (defaultThinkMs: { min: number; max: number }) => `Usage: n
   --url URL          base URL of the service (default http://localhost:3000)
   --think-min MS     shortest think time between two requests of a user (default ${defaultThinkMs.min})
   --think-max MS     longest think time (default ${defaultThinkMs.max})
+  --mix NAME         spec (default) or reference: the reference implementation's k6 mix
   --json FILE        also write the summary as JSON to FILE
   -h, --help         show this help
 
@@ -35,11 +39,14 @@ export function parseRunArgs(argv: readonly string[], defaultThinkMs: { min: num
   const thinkMaxMs = wholeNumber('--think-max', values['think-max'] ?? String(defaultThinkMs.max));
   if (thinkMinMs > thinkMaxMs) throw new UsageError(`--think-min (${thinkMinMs}) is above --think-max (${thinkMaxMs})`);
   const vus = wholeNumber('--vus', values.vus ?? '50');
+  const mix = values.mix ?? 'spec';
+  if (mix !== 'spec' && mix !== 'reference') throw new UsageError(`--mix must be spec or reference, got "${mix}"`);
   if (vus === 0) throw new UsageError('--vus must be at least 1');
   return {
     kind: 'run',
     options: {
       vus,
+      mix,
       durationS: durationSeconds(values.duration ?? '30'),
       baseUrl: serviceUrl(values.url ?? 'http://localhost:3000'),
       thinkMinMs,
@@ -62,6 +69,7 @@ function readOptions(argv: readonly string[]) {
         'think-min': { type: 'string' },
         'think-max': { type: 'string' },
         json: { type: 'string' },
+        mix: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

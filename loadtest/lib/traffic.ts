@@ -1,7 +1,7 @@
 import { pickOne, type Random, weightedPicker } from './choice.js';
 import type { Dataset } from './dataset.js';
 import type { PlannedRequest } from './http-client.js';
-import { type RouteName, routeWeights } from './mix.js';
+import { type MixName, mixes, type RouteName } from './mix.js';
 
 /** Users per page of `GET /users`: a page a client would show, smaller than the 100 maximum. */
 const USER_PAGE_SIZE = 20;
@@ -23,6 +23,7 @@ const requestPlans: Record<RouteName, (dataset: Dataset, random: Random) => Plan
     return get(`/users?page=${1 + Math.floor(random() * pages)}&per_page=${USER_PAGE_SIZE}`);
   },
   'GET /users/{id}': (dataset, random) => get(`/users/${pickOne(dataset.userIds, random)}`),
+  'GET /urls/{id}': (dataset, random) => get(`/urls/${pickOne(dataset.urls, random).id}`),
   'GET /urls/{code}/redirect': (dataset, random) => get(`/urls/${pickOne(dataset.urls, random).short_code}/redirect`),
   'POST /urls': (dataset, random) => ({
     method: 'POST',
@@ -36,7 +37,10 @@ const requestPlans: Record<RouteName, (dataset: Dataset, random: Random) => Plan
   'GET /health': () => get('/health'),
 };
 
-export const pickRoute = weightedPicker(Object.entries(routeWeights) as Array<[RouteName, number]>);
+/** Picks routes by the weights of a mix. */
+export const routePicker = (mix: MixName) => weightedPicker(Object.entries(mixes[mix]) as Array<[RouteName, number]>);
+
+export const pickRoute = routePicker('spec');
 
 export function planRequest(route: RouteName, dataset: Dataset, random: Random): PlannedRequest {
   return requestPlans[route](dataset, random);

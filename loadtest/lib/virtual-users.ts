@@ -2,14 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Random, uniformBetween } from './choice.js';
 import type { Dataset } from './dataset.js';
 import type { HttpClient } from './http-client.js';
+import type { MixName } from './mix.js';
 import type { Recorder } from './stats.js';
-import { pickRoute, planRequest } from './traffic.js';
+import { planRequest, routePicker } from './traffic.js';
 
 export interface LoadProfile {
   vus: number;
   durationS: number;
   thinkMinMs: number;
   thinkMaxMs: number;
+  /** The traffic mix (default: the spec's). */
+  mix?: MixName;
 }
 
 /**
@@ -27,6 +30,7 @@ export async function runVirtualUsers(
   const startedAt = performance.now();
   const deadline = startedAt + profile.durationS * 1000;
   const think = () => sleep(uniformBetween(profile.thinkMinMs, profile.thinkMaxMs, random));
+  const pickRoute = routePicker(profile.mix ?? 'spec');
 
   async function virtualUser(): Promise<void> {
     // Users start spread over one think time, as they would after their first request, rather than all

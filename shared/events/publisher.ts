@@ -6,6 +6,7 @@ import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
+import { KeyedSha256, withoutSdkLogging } from '../sdk-clients.js';
 import { eventIds } from '../store/event-ids.js';
 import type { AutomaticEventType, CountMessage, EventMessage, SweepMessage } from './event-message.js';
 
@@ -13,9 +14,12 @@ if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_U
 const QueueUrl = config.eventsQueueUrl;
 
 // Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-const sqs = new SQSClient({
-  requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
-});
+const sqs = withoutSdkLogging(
+  new SQSClient({
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
+    sha256: KeyedSha256,
+  }),
+);
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {

@@ -14,6 +14,7 @@ import { config } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
+import { KeyedSha256, withoutSdkLogging } from '../sdk-clients.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { type AccessPattern, type EventShardPattern, type Key, keys, type RecordKind } from './keys.js';
 
@@ -47,10 +48,13 @@ export function overloaded(operation: string, cause: unknown): OverloadedError {
 }
 
 function createDocumentClient(options: { maxAttempts?: number } = {}) {
-  const client = new DynamoDBClient({
-    requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } },
-    ...options,
-  });
+  const client = withoutSdkLogging(
+    new DynamoDBClient({
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } },
+      sha256: KeyedSha256,
+      ...options,
+    }),
+  );
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const operation = String(context.commandName).replace(/Command$/, '');

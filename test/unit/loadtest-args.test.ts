@@ -10,7 +10,7 @@ const options = (...argv: string[]) => {
 describe('parseRunArgs', () => {
   it('has defaults for everything', () => {
     const defaults = options();
-    expect(defaults).toMatchObject({ vus: 50, durationS: 30, thinkMinMs: 200, thinkMaxMs: 500 });
+    expect(defaults).toMatchObject({ vus: 50, mix: 'spec', durationS: 30, thinkMinMs: 200, thinkMaxMs: 500 });
     expect(defaults.baseUrl.href).toBe('http://localhost:3000/');
     expect(defaults.jsonPath).toBeUndefined();
   });
@@ -28,8 +28,17 @@ describe('parseRunArgs', () => {
       '--think-max=100',
       '--json',
       'out.json',
+      '--mix',
+      'reference',
     );
-    expect(read).toMatchObject({ vus: 200, durationS: 120, thinkMinMs: 0, thinkMaxMs: 100, jsonPath: 'out.json' });
+    expect(read).toMatchObject({
+      vus: 200,
+      mix: 'reference',
+      durationS: 120,
+      thinkMinMs: 0,
+      thinkMaxMs: 100,
+      jsonPath: 'out.json',
+    });
     expect(read.baseUrl.href).toBe('https://api.example.com/prod');
   });
 
@@ -37,6 +46,10 @@ describe('parseRunArgs', () => {
     expect(options('--duration', '20').durationS).toBe(20);
     expect(options('--duration', '45s').durationS).toBe(45);
     expect(options('--duration', '1.5m').durationS).toBe(90);
+  });
+
+  it('knows two mixes, and no other', () => {
+    expect(() => options('--mix', 'heavy')).toThrow(new UsageError('--mix must be spec or reference, got "heavy"'));
   });
 
   it('recognises a request for help', () => {

@@ -1,6 +1,6 @@
 import { pickOne, uniformBetween, weightedPicker } from '../../loadtest/lib/choice.js';
 import { routeWeights } from '../../loadtest/lib/mix.js';
-import { pickRoute, planRequest } from '../../loadtest/lib/traffic.js';
+import { pickRoute, planRequest, routePicker } from '../../loadtest/lib/traffic.js';
 
 /** A fixed sequence of draws, so that each choice is known in advance. */
 const draws = (...values: number[]) => {
@@ -98,6 +98,14 @@ describe('the traffic mix', () => {
     expect(planRequest('GET /urls/{code}/redirect', dataset, draws(0)).path).toBe('/urls/Abc123/redirect');
     expect(planRequest('GET /urls', dataset, draws(0.7, 0.4)).path).toBe('/urls?user_id=4');
     expect(planRequest('POST /urls', dataset, draws(0)).body).toMatchObject({ user_id: 3 });
+  });
+
+  it("sends the reference implementation's mix when asked: a fifth of it GET /urls/{id}, no redirect", () => {
+    const shares = tally(routePicker('reference'), seeded(11), 50_000);
+    expect(shares.get('GET /urls/{id}')).toBeCloseTo(0.2, 1);
+    expect(shares.get('GET /urls')).toBeCloseTo(0.4, 1);
+    expect(shares.has('GET /urls/{code}/redirect')).toBe(false);
+    expect(planRequest('GET /urls/{id}', dataset, draws(0)).path).toMatch(/^\/urls\/\d+$/);
   });
 
   it('sends GET /urls most and POST /urls rarely', () => {
