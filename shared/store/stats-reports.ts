@@ -25,17 +25,17 @@ function cachedReport<T>(scope: StatsScope, range: StatsRange, build: () => Prom
   return reports.read(JSON.stringify([scope, range.interval, range.from, range.to]), build) as Promise<T>;
 }
 
+/** A scope's report over a range: its stored intervals, every one of the range reported. */
+async function reportOf(scope: StatsScope, range: StatsRange) {
+  const intervals = await readClickStats(scope, range.interval, range.starts[0] ?? '', range.starts.at(-1) ?? '');
+  return statsReport(range, intervals);
+}
+
 /** A link's statistics over a range, in the contract's field order. The link must exist (active or not). */
 export async function statsOfLink(urlId: number, range: StatsRange): Promise<LinkStats> {
   await getUrl(urlId);
   return cachedReport(linkScope(urlId), range, async () => {
-    const intervals = await readClickStats(
-      linkScope(urlId),
-      range.interval,
-      range.starts[0] ?? '',
-      range.starts.at(-1) ?? '',
-    );
-    const { report, total } = statsReport(range, intervals);
+    const { report, total } = await reportOf(linkScope(urlId), range);
     const { from, to, interval, totals, series, ...lists } = report;
     return {
       url_id: urlId,
@@ -57,13 +57,7 @@ export async function statsOfLink(urlId: number, range: StatsRange): Promise<Lin
 export async function statsOfUser(userId: number, range: StatsRange): Promise<UserStats> {
   await getUser(userId);
   return cachedReport(userScope(userId), range, async () => {
-    const intervals = await readClickStats(
-      userScope(userId),
-      range.interval,
-      range.starts[0] ?? '',
-      range.starts.at(-1) ?? '',
-    );
-    const { report, total } = statsReport(range, intervals);
+    const { report, total } = await reportOf(userScope(userId), range);
     const top = topList(total.links, total.clicks);
     const named = top.filter((entry) => entry.name !== 'other');
     const urls = await getItems(named.map((entry) => keys.url(Number(entry.name))));

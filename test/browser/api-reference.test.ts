@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { describeInBrowser, launchBrowser } from '../support/browser.js';
+import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
 import { startTestService } from '../support/service.js';
 
 /** GET /docs in a real headless Chromium, served by the local runtime: the reference a person reads. */
@@ -8,21 +8,13 @@ describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () =
   let service: LocalRuntime;
   let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
-  const foreignRequests: string[] = [];
+  let problems: string[];
+  let foreignRequests: string[];
 
   beforeAll(async () => {
     service = await startTestService();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol !== 'data:' && url.origin !== new URL(service.url).origin) foreignRequests.push(request.url());
-    });
+    ({ page, problems, foreignRequests } = await watchedPage(browser, service.url));
     await page.goto(`${service.url}/docs`);
     await page.waitForSelector('.opblock', { timeout: 30_000 });
   }, 60_000);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { describeInBrowser, launchBrowser } from '../support/browser.js';
+import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 type Top = { name: string; clicks: number };
@@ -23,8 +23,8 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
   let api: ReturnType<typeof httpClient>;
   let link: { id: number; short_code: string };
   const range = 'from=2025-08-01&to=2025-10-05&interval=day';
-  const problems: string[] = [];
-  const foreignRequests: string[] = [];
+  let problems: string[];
+  let foreignRequests: string[];
 
   const texts = (selector: string) =>
     page.$$eval(selector, (cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
@@ -42,15 +42,7 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     link = urls.find((url) => url.id === busiest) ?? { id: 0, short_code: '' };
 
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol !== 'data:' && url.origin !== new URL(service.url).origin) foreignRequests.push(request.url());
-    });
+    ({ page, problems, foreignRequests } = await watchedPage(browser, service.url));
     await page.goto(`${service.url}/${link.short_code}+?${range}`);
     await page.locator('#status', { hasText: 'clicks from' }).waitFor({ timeout: 30_000 });
   }, 90_000);

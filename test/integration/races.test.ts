@@ -1,28 +1,12 @@
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /** Concurrency between deletes and the writes that would attach things to what is deleted. */
 describe('races between deletes and writes (DynamoDB Local + SQS emulator, through HTTP)', () => {
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;
-  const sqs = new SQSClient({});
-
-  const queueDrained = () =>
-    eventually(async () => {
-      const out = await sqs.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: service.queueUrl,
-          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-        }),
-      );
-      const left =
-        Number(out.Attributes?.ApproximateNumberOfMessages) +
-        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
-      return left === 0 ? true : undefined;
-    }, 30_000);
 
   /** Everything stored about a URL (its record and any event, in any shard), read from the table itself. */
   const itemsUnderUrl = async (urlId: number) => {
@@ -68,7 +52,7 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
     const statuses = await Promise.all(clicks);
     expect(statuses.every((status) => status === 302 || status === 404)).toBe(true);
     expect(statuses).toContain(302);
-    await queueDrained();
+    await queueDrained(service);
     expect((await api.get(`/urls/${url.id}`)).status).toBe(404);
     expect((await api.get(`/events?url_id=${url.id}`)).body).toEqual([]);
     expect(await itemsUnderUrl(url.id)).toEqual([]);
@@ -89,7 +73,7 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
     const [deleted, ...created] = await Promise.all([deletion, ...creations]);
     expect(deleted?.status).toBe(204);
     expect(created.every((response) => response.status === 201 || response.status === 404)).toBe(true);
-    await queueDrained();
+    await queueDrained(service);
     for (const response of [...seedUrls, ...created].filter((r) => r.status === 201)) {
       expect((await api.get(`/urls/${response.body.id}`)).status).toBe(404);
       expect((await api.get(`/urls/${response.body.short_code}/redirect`)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
  * Headless Chromium for the tests of what a person looks at. It is Debian's chromium package (no browser
@@ -36,4 +36,28 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A page of the service, and what would make it wrong for a person, recorded while it is used. */
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions. */
+  problems: string[];
+  /** Requests to any origin but the service's (the pages load nothing from a CDN). */
+  foreignRequests: string[];
+}
+
+export async function watchedPage(browser: Browser, serviceUrl: string): Promise<WatchedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const watched: WatchedPage = { page, problems: [], foreignRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.problems.push(message.text());
+  });
+  page.on('pageerror', (error) => watched.problems.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:' && url.origin !== new URL(serviceUrl).origin)
+      watched.foreignRequests.push(request.url());
+  });
+  return watched;
 }
