@@ -48,6 +48,20 @@ const startService = (env: NodeJS.ProcessEnv) => run(process.execPath, ['--impor
 const npmRun = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
   run('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], env);
 
+/**
+ * Waits until the service has started: it answers /health and has printed its banner. The gateway listens a
+ * moment before the start is over (and the signal handlers are set), which a loaded machine stretches.
+ */
+async function waitForStart(service: Started, url: string, timeoutMs: number): Promise<number> {
+  const took = await waitForHealth(url, timeoutMs);
+  const deadline = Date.now() + timeoutMs;
+  while (!service.output().includes('stop:       Ctrl-C')) {
+    if (Date.now() > deadline) throw new Error(`no start banner within ${timeoutMs} ms:\n${service.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return took;
+}
+
 async function waitForHealth(url: string, timeoutMs: number): Promise<number> {
   const startedAt = Date.now();
   for (;;) {
@@ -98,7 +112,7 @@ describe('npm start lifecycle (real processes)', () => {
     const env = serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'INFO' });
 
     const first = started(startService(env));
-    await waitForHealth(url, 60_000);
+    await waitForStart(first, url, 60_000);
     expect(first.output()).toContain(`running at http://localhost:${port}`);
     expect(first.output()).toMatch(/DynamoDB Local at http:\/\/127\.0\.0\.1:\d+/);
     expect(first.output()).toMatch(/events: +http:\/\/127\.0\.0\.1:\d+\/\d+\/url-shortener-events\n/);
@@ -134,7 +148,7 @@ describe('npm start lifecycle (real processes)', () => {
 
     const second = started(startService(env));
     try {
-      await waitForHealth(url, 60_000);
+      await waitForStart(second, url, 60_000);
       const fetched = await httpClient(url).get(`/users/${created.body.id}`);
       expect(fetched.status).toBe(200);
       expect(fetched.body).toMatchObject({ username: 'kept', email: 'kept@example.com' });
@@ -154,7 +168,7 @@ describe('npm start lifecycle (real processes)', () => {
     const api = httpClient(url);
 
     const first = started(npmRun('start', [], env));
-    await waitForHealth(url, 60_000);
+    await waitForStart(first, url, 60_000);
     const owner = (await api.post<{ id: number }>('/users', { username: 'clicker', email: 'clicker@example.com' }))
       .body;
     const link = (await api.post<UrlRecord>('/urls', { user_id: owner.id, original_url: 'https://kept.example/' }))
@@ -178,7 +192,7 @@ describe('npm start lifecycle (real processes)', () => {
     expect(javaProcessesUsing(dataDir)).toEqual([]);
 
     const second = started(startService(env));
-    await waitForHealth(url, 60_000);
+    await waitForStart(second, url, 60_000);
     const stored = await api.get<EventRecord[]>(`/events?url_id=${link.id}&event_type=click&limit=1000`);
     expect(stored.body).toHaveLength(clicks);
     process.kill(-(second.child.pid as number), 'SIGTERM');
@@ -189,7 +203,7 @@ describe('npm start lifecycle (real processes)', () => {
     const port = await freePort();
     const dataDir = path.join(dataRoot, 'exclusive');
     const first = started(startService(serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir })));
-    await waitForHealth(`http://127.0.0.1:${port}`, 60_000);
+    await waitForStart(first, `http://127.0.0.1:${port}`, 60_000);
 
     const second = started(startService(serviceEnvironment({ PORT: String(await freePort()), DATA_DIR: dataDir })));
     expect(await exitOf(second.child)).toBe(1);
@@ -252,7 +266,7 @@ describe('npm start lifecycle (real processes)', () => {
     ]) {
       const service = started(startService(env));
       try {
-        await waitForHealth(url, 60_000);
+        await waitForStart(service, url, 60_000);
         for (const line of expected) expect(service.output()).toContain(line);
         expect((await httpClient(url).get<unknown[]>('/users?per_page=100&page=4')).body).toHaveLength(100);
       } finally {
@@ -269,7 +283,7 @@ describe('npm start lifecycle (real processes)', () => {
     const env = serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir, LOCAL_WARM_UP_MS: '0' });
     const api = httpClient(url);
     const service = started(startService(env));
-    await waitForHealth(url, 60_000);
+    await waitForStart(service, url, 60_000);
     const owner = (await api.post<{ id: number }>('/users', { username: 'tools', email: 'tools@example.com' })).body;
     const link = (await api.post<UrlRecord>('/urls', { user_id: owner.id, original_url: 'https://tools.example/' }))
       .body;
