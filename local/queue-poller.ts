@@ -29,6 +29,8 @@ export interface QueuePollerOptions {
   concurrency?: number;
   /** Most messages per invocation, as the event source mapping's batch size. @default eventsQueueSchema.batchSize */
   batchSize?: number;
+  /** How long an invocation may run, as the function's timeout. @default eventsQueueSchema.writerTimeoutSeconds */
+  invocationTimeoutMs?: number;
 }
 
 const MAX_MESSAGES = 10;
@@ -53,7 +55,8 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
   };
 }
 
-function writerContext(): Context {
+function writerContext(timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: 'local-event-writer',
@@ -63,7 +66,7 @@ function writerContext(): Context {
     awsRequestId: crypto.randomUUID(),
     logGroupName: '/aws/lambda/local-event-writer',
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
@@ -80,6 +83,7 @@ export async function startQueuePoller({
   handler,
   concurrency = 2,
   batchSize = eventsQueueSchema.batchSize,
+  invocationTimeoutMs = eventsQueueSchema.writerTimeoutSeconds * 1000,
 }: QueuePollerOptions): Promise<QueuePoller> {
   const sqs = new SQSClient({});
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
@@ -134,7 +138,7 @@ export async function startQueuePoller({
     const records = messages.map((message) => toRecord(message, queueArn));
     let failed = new Set(records.map((record) => record.messageId));
     try {
-      const result = await handler({ Records: records }, writerContext());
+      const result = await handler({ Records: records }, writerContext(invocationTimeoutMs));
       failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       logger.error('Event writer failed the whole batch', { error: error as Error });

@@ -22,6 +22,8 @@ export interface LocalRuntimeOptions {
   warmUpMs?: number;
   /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
   pollerConcurrency?: number;
+  /** The event writer's timeout per invocation (tests: a short one ends a batch that cannot finish). @default 30 s */
+  writerTimeoutMs?: number;
   /**
    * Where events still queued when the runtime stops are kept (JSON lines, the format `npm run replay-events`
    * reads), to be queued again by the next start. Without it they are logged as `unsent_event` entries.
@@ -180,6 +182,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             queueUrl: queues.queueUrl,
             handler: writer.handler,
             concurrency: options.pollerConcurrency,
+            ...(options.writerTimeoutMs !== undefined && { invocationTimeoutMs: options.writerTimeoutMs }),
           });
     limits?.enforce();
     const gateway = await startGateway(loaded, { port: options.port, host: options.host });
