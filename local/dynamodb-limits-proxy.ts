@@ -239,6 +239,31 @@ export async function startDynamoDbLimitsProxy(options: {
     return faults.kinds[Math.floor(Math.random() * faults.kinds.length)];
   }
 
+  /**
+   * A read of one partition: admitted while the partition is not in debt (at the least it can cost), throttled
+   * otherwise, and charged what it read once the answer says how much (`bytesOf` its body).
+   */
+  async function meteredRead(
+    headers: IncomingHttpHeaders,
+    operation: string,
+    partition: Partition,
+    input: Request,
+    text: string,
+    bytesOf: (body: unknown) => number,
+  ): Promise<Answer> {
+    const consistent = input.ConsistentRead === true;
+    const least = readUnits(0, consistent);
+    if (!limits.admitRead(partitionId(partition), least)) {
+      count(counts.throttled, operation);
+      return throttled([partition], 'Read');
+    }
+    const answer = await forward(headers, operation, text);
+    if (answer.status === 200) {
+      limits.chargeRead(partitionId(partition), readUnits(bytesOf(JSON.parse(answer.body)), consistent), least);
+    }
+    return answer;
+  }
+
   async function handle(headers: IncomingHttpHeaders, operation: string, text: string): Promise<Answer> {
     const fault = drawFault(operation);
     if (fault) {
@@ -260,36 +285,17 @@ export async function startDynamoDbLimitsProxy(options: {
     switch (operation) {
       case 'GetItem': {
         const partition = partitionsOfItem(String(input.TableName), undefined, input.Key as Item)[0] as Partition;
-        const least = readUnits(0, input.ConsistentRead === true);
-        if (!limits.admitRead(partitionId(partition), least)) {
-          count(counts.throttled, operation);
-          return throttled([partition], 'Read');
-        }
-        const answer = await forward(headers, operation, text);
-        if (answer.status === 200) {
-          const item = (JSON.parse(answer.body) as { Item?: Item }).Item;
-          limits.chargeRead(partitionId(partition), readUnits(itemSize(item), input.ConsistentRead === true), least);
-        }
-        return answer;
+        return meteredRead(headers, operation, partition, input, text, (body) =>
+          itemSize((body as { Item?: Item }).Item),
+        );
       }
-      case 'Query': {
-        const partition = queriedPartition(input);
-        const least = readUnits(0, input.ConsistentRead === true);
-        if (!limits.admitRead(partitionId(partition), least)) {
-          count(counts.throttled, operation);
-          return throttled([partition], 'Read');
-        }
-        const answer = await forward(headers, operation, text);
-        if (answer.status === 200) {
-          const out = JSON.parse(answer.body) as { Items?: Item[]; Count?: number; ScannedCount?: number };
+      case 'Query':
+        return meteredRead(headers, operation, queriedPartition(input), input, text, (body) => {
+          const out = body as { Items?: Item[]; Count?: number; ScannedCount?: number };
           const returned = (out.Items ?? []).reduce((sum, item) => sum + itemSize(item), 0);
           // A filter drops items after they were read, and they are billed: scale up by what was scanned.
-          const scanned = returned * ((out.ScannedCount ?? 0) / Math.max(1, out.Count ?? 0));
-          const units = readUnits(Math.max(returned, scanned), input.ConsistentRead === true);
-          limits.chargeRead(partitionId(partition), units, least);
-        }
-        return answer;
-      }
+          return Math.max(returned, returned * ((out.ScannedCount ?? 0) / Math.max(1, out.Count ?? 0)));
+        });
       case 'BatchGetItem': {
         const requested = input.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>;
         const admitted: Record<string, { Keys: Item[]; ConsistentRead?: boolean }> = {};
@@ -523,8 +529,7 @@ export async function startDynamoDbLimitsProxy(options: {
     };
   }
 
-  function restartReport(): void {
-    limits.forgetDemand();
+  function forgetCounts(): void {
     counts.requests = {};
     counts.throttled = {};
     counts.transactionsCancelled = 0;
@@ -532,13 +537,14 @@ export async function startDynamoDbLimitsProxy(options: {
     counts.faults = { throttle: 0, error: 0, lost: 0 };
   }
 
+  function restartReport(): void {
+    limits.forgetDemand();
+    forgetCounts();
+  }
+
   function reset(): void {
     limits.reset();
-    counts.requests = {};
-    counts.throttled = {};
-    counts.transactionsCancelled = 0;
-    counts.writesRejected = 0;
-    counts.faults = { throttle: 0, error: 0, lost: 0 };
+    forgetCounts();
   }
 
   return {

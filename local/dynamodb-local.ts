@@ -7,7 +7,6 @@ import { freePort, waitForPort } from './ports.js';
 
 export interface DynamoDbLocal {
   endpoint: string;
-  pid: number;
   /** Settles when the database process has exited, whoever stopped it. */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -86,7 +85,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   }
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? -1,
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

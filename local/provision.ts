@@ -24,66 +24,60 @@ async function tableExists(dynamodb: DynamoDBClient, tableName: string): Promise
   }
 }
 
-/**
- * Creates the table, the visitor secrets' table and the queue pair from the same definitions the CDK stack
- * uses. Each step is idempotent: a restart with a kept data folder finds them already there.
- */
-export async function provisionTable(tableName: string): Promise<void> {
-  const dynamodb = new DynamoDBClient({});
-  await provisionVisitorSecretsTable(dynamodb, defaultVisitorSecretsTableName(tableName));
+/** The layout of a table: its keys, TTL attribute and global indexes (`table-schema.ts`). */
+interface TableLayout {
+  partitionKey: string;
+  sortKey: string;
+  timeToLiveAttribute: string;
+  indexes?: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+}
+
+/** Creates a table with its indexes (every attribute projected) and TTL, unless it exists already. */
+async function ensureTable(dynamodb: DynamoDBClient, tableName: string, layout: TableLayout): Promise<void> {
   if (await tableExists(dynamodb, tableName)) return;
+  const indexes = layout.indexes ?? [];
   const keyAttributes = [
-    tableSchema.partitionKey,
-    tableSchema.sortKey,
-    ...tableSchema.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+    layout.partitionKey,
+    layout.sortKey,
+    ...indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
+  const keySchema = (partitionKey: string, sortKey: string) => [
+    { AttributeName: partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: sortKey, KeyType: 'RANGE' as const },
   ];
   await dynamodb.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
-        { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: tableSchema.indexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      KeySchema: keySchema(layout.partitionKey, layout.sortKey),
+      ...(indexes.length > 0 && {
+        GlobalSecondaryIndexes: indexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: keySchema(index.partitionKey, index.sortKey),
+          Projection: { ProjectionType: 'ALL' as const },
+        })),
+      }),
     }),
   );
   await dynamodb.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
+      TimeToLiveSpecification: { AttributeName: layout.timeToLiveAttribute, Enabled: true },
     }),
   );
 }
 
-async function provisionVisitorSecretsTable(dynamodb: DynamoDBClient, tableName: string): Promise<void> {
-  if (await tableExists(dynamodb, tableName)) return;
-  const { partitionKey, sortKey, timeToLiveAttribute } = visitorSecretsTableSchema;
-  await dynamodb.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [partitionKey, sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: partitionKey, KeyType: 'HASH' },
-        { AttributeName: sortKey, KeyType: 'RANGE' },
-      ],
-    }),
-  );
-  await dynamodb.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
-    }),
-  );
+/**
+ * Creates the table and the visitor secrets' table from the same definitions the CDK stack uses. Each is
+ * idempotent: a restart with a kept data folder finds them already there.
+ */
+export async function provisionTable(tableName: string): Promise<void> {
+  const dynamodb = new DynamoDBClient({});
+  await Promise.all([
+    ensureTable(dynamodb, tableName, tableSchema),
+    ensureTable(dynamodb, defaultVisitorSecretsTableName(tableName), visitorSecretsTableSchema),
+  ]);
 }
 
 export interface QueuePair {

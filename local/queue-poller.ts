@@ -35,6 +35,11 @@ export interface QueuePollerOptions {
 
 const MAX_MESSAGES = 10;
 
+/** Sends `items` in the batches SQS takes (at most 10 entries), one after another. */
+async function inBatches<T>(items: T[], send: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += MAX_MESSAGES) await send(items.slice(i, i + MAX_MESSAGES));
+}
+
 function toRecord(message: Message, queueArn: string): SQSRecord {
   const attributes = message.Attributes ?? {};
   return {
@@ -93,18 +98,15 @@ export async function startQueuePoller({
   /** Messages the writer failed, hidden until their visibility timeout: a drain makes them visible again. */
   const waitingForRetry = new Map<string, string>();
 
-  const makeVisible = async (handles: string[]) => {
-    for (let i = 0; i < handles.length; i += MAX_MESSAGES) {
-      await sqs.send(
+  const makeVisible = (handles: string[]) =>
+    inBatches(handles, (batch) =>
+      sqs.send(
         new ChangeMessageVisibilityBatchCommand({
           QueueUrl: queueUrl,
-          Entries: handles
-            .slice(i, i + MAX_MESSAGES)
-            .map((handle, j) => ({ Id: String(j), ReceiptHandle: handle, VisibilityTimeout: 0 })),
+          Entries: batch.map((handle, j) => ({ Id: String(j), ReceiptHandle: handle, VisibilityTimeout: 0 })),
         }),
-      );
-    }
-  };
+      ),
+    );
 
   /** Receives up to 10 messages (the most SQS gives at once). */
   async function receive(): Promise<Message[]> {
@@ -152,16 +154,14 @@ export async function startQueuePoller({
       await makeVisible(records.filter((record) => failed.has(record.messageId)).map((record) => record.receiptHandle));
     }
     const done = records.filter((record) => !failed.has(record.messageId));
-    for (let i = 0; i < done.length; i += MAX_MESSAGES) {
-      await sqs.send(
+    await inBatches(done, (batch) =>
+      sqs.send(
         new DeleteMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: done
-            .slice(i, i + MAX_MESSAGES)
-            .map((record, j) => ({ Id: String(j), ReceiptHandle: record.receiptHandle })),
+          Entries: batch.map((record, j) => ({ Id: String(j), ReceiptHandle: record.receiptHandle })),
         }),
-      );
-    }
+      ),
+    );
     return messages.length;
   }
 

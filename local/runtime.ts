@@ -182,7 +182,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             queueUrl: queues.queueUrl,
             handler: writer.handler,
             concurrency: options.pollerConcurrency,
-            ...(options.writerTimeoutMs !== undefined && { invocationTimeoutMs: options.writerTimeoutMs }),
+            invocationTimeoutMs: options.writerTimeoutMs,
           });
     limits?.enforce();
     const gateway = await startGateway(loaded, { port: options.port, host: options.host });

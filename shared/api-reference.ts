@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NotFoundError } from './errors.js';
+import { type StaticFileContent, staticFiles } from './static-files.js';
 
 /**
  * The API reference a person reads at `GET /docs`: Swagger UI (the npm package swagger-ui-dist, Apache-2.0)
@@ -51,17 +50,7 @@ const initializer = `window.addEventListener('load', function () {
 });
 `;
 
-export interface ReferenceFile {
-  contentType: string;
-  content: string;
-}
-
-export const apiReferencePage: ReferenceFile = { contentType: 'text/html; charset=utf-8', content: page };
-
-const contentTypes: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-};
+export const apiReferencePage: StaticFileContent = { contentType: 'text/html; charset=utf-8', content: page };
 
 function swaggerUiDirectory(): string {
   const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), swaggerUiFolder);
@@ -69,16 +58,12 @@ function swaggerUiDirectory(): string {
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-const loaded = new Map<string, Promise<string>>();
+const swaggerUiFile = staticFiles((name) =>
+  (swaggerUiFiles as readonly string[]).includes(name) ? path.join(swaggerUiDirectory(), name) : undefined,
+);
 
-/** One of the page's files by name; anything else is a 404. Read once per instance, then kept. */
-export async function apiReferenceFile(name: string): Promise<ReferenceFile> {
-  if (name === 'swagger-initializer.js') return { contentType: contentTypes['.js'] as string, content: initializer };
-  if (!(swaggerUiFiles as readonly string[]).includes(name)) throw new NotFoundError('Not Found');
-  let content = loaded.get(name);
-  if (!content) {
-    content = readFile(path.join(swaggerUiDirectory(), name), 'utf8');
-    loaded.set(name, content);
-  }
-  return { contentType: contentTypes[path.extname(name)] as string, content: await content };
+/** One of the page's files by name (the initializer is written here); anything else is a 404. */
+export async function apiReferenceFile(name: string): Promise<StaticFileContent> {
+  if (name === 'swagger-initializer.js') return { contentType: 'text/javascript; charset=utf-8', content: initializer };
+  return swaggerUiFile(name);
 }

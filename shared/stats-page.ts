@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NotFoundError } from './errors.js';
 import type { UrlRecord } from './records.js';
+import { staticFiles } from './static-files.js';
 
 /**
  * The statistics page of a link, at `/<code>+` (Bitly's convention): the link, its target and QR code, its
@@ -106,11 +105,6 @@ export function statsPageHtml(url: UrlRecord, base: string, shortLink: string): 
 `;
 }
 
-const contentTypes: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-};
-
 /** Where a file is: next to the bundle in a deployment, in the project (or its packages) locally. */
 function locate(name: string): string | undefined {
   const own = (statsPageFiles.own.files as readonly string[]).includes(name);
@@ -122,16 +116,5 @@ function locate(name: string): string | undefined {
     : path.join(path.dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist', name);
 }
 
-const loaded = new Map<string, Promise<string>>();
-
-/** One of the page's files by name; anything else is a 404. Read once per instance, then kept. */
-export async function statsPageFile(name: string): Promise<{ contentType: string; content: string }> {
-  const file = locate(name);
-  if (!file) throw new NotFoundError('Not Found');
-  let content = loaded.get(name);
-  if (!content) {
-    content = readFile(file, 'utf8');
-    loaded.set(name, content);
-  }
-  return { contentType: contentTypes[path.extname(name)] as string, content: await content };
-}
+/** One of the page's files by name; anything else is a 404. */
+export const statsPageFile = staticFiles(locate);

@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { fnv1a } from '../fnv1a.js';
 
 /**
  * What the statistics keep of one click: when (its hour and day, UTC), whether a bot made it, and the five
@@ -43,13 +44,6 @@ function referrerHost(referrer: unknown): string {
   } catch {
     return UNKNOWN;
   }
-}
-
-/** A stable 32-bit number of a text (FNV-1a), for visitors without a tag of their own. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of text) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
 }
 
 /**

@@ -30,8 +30,10 @@ import {
   getItem,
   getItems,
   type Item,
+  itemKey,
   keyOf,
   overloaded,
+  pause,
   putItems,
   readAll,
   TableName,
@@ -170,8 +172,6 @@ function targetsOf(
   }
   return targets;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const throttleReasons = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
 
@@ -353,6 +353,17 @@ function chunksOf<T extends { click: CountableClick; facts: ClickFacts }>(clicks
   return chunks;
 }
 
+/** Clicks (each once, however often given) with their facts, by the owner whose counts they change. */
+function clicksByOwner(clicks: CountableClick[]): Map<number, { click: CountableClick; facts: ClickFacts }[]> {
+  const byOwner = new Map<number, { click: CountableClick; facts: ClickFacts }[]>();
+  for (const click of new Map(clicks.map((click) => [click.id, click])).values()) {
+    const entries = byOwner.get(click.owner_id) ?? [];
+    entries.push({ click, facts: clickFacts(click, click.visitor) });
+    byOwner.set(click.owner_id, entries);
+  }
+  return byOwner;
+}
+
 /**
  * Counts clicks in the statistics, each exactly once (see above). `also` is written in the first
  * transaction, with the first chunk (POST /events stores its click that way, atomically with its count).
@@ -366,12 +377,7 @@ export async function countClicks(
   const uncounted = new Set<number>();
   if (clicks.length === 0) return uncounted;
   const [layout] = await Promise.all([currentLayout(), recordCountingSince()]);
-  const byOwner = new Map<number, { click: CountableClick; facts: ClickFacts }[]>();
-  for (const click of new Map(clicks.map((click) => [click.id, click])).values()) {
-    const entries = byOwner.get(click.owner_id) ?? [];
-    entries.push({ click, facts: clickFacts(click, click.visitor) });
-    byOwner.set(click.owner_id, entries);
-  }
+  const byOwner = clicksByOwner(clicks);
   let also = options.also ?? [];
   await forEachConcurrently([...byOwner.values()], 8, async (entries) => {
     // One user's chunks all write its counts items: one after another while it has one slot (they would
@@ -400,12 +406,7 @@ export async function countClicks(
  */
 export async function uncountClicks(clicks: CountableClick[], deadline: number): Promise<void> {
   const layout = await currentLayout();
-  const byOwner = new Map<number, { click: CountableClick; facts: ClickFacts }[]>();
-  for (const click of new Map(clicks.map((click) => [click.id, click])).values()) {
-    const entries = byOwner.get(click.owner_id) ?? [];
-    entries.push({ click, facts: clickFacts(click) });
-    byOwner.set(click.owner_id, entries);
-  }
+  const byOwner = clicksByOwner(clicks);
   await forEachConcurrently([...byOwner.values()], 8, async (entries) => {
     for (const chunk of chunksOf(entries, TRANSACTION_ITEMS)) await countChunk(chunk, layout, deadline, [], 'uncount');
   });
@@ -509,7 +510,7 @@ export async function detachLinkStats(urlId: number): Promise<void> {
           deletes.push({
             Delete: {
               TableName,
-              Key: { PK: String(item.PK), SK: String(item.SK) },
+              Key: itemKey(item),
               ...versionCondition(Number(item.v)),
             },
           });
@@ -535,7 +536,7 @@ export async function detachLinkStats(urlId: number): Promise<void> {
 async function deleteStatsItems(scope: StatsScope, slots: number, key: 'clickCounts' | 'visitorSketch') {
   for (let slot = 0; slot < slots; slot++) {
     for await (const items of readAll(accessPatterns.statsOfSlot(key, scope, slot))) {
-      await deleteKeys(items.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+      await deleteKeys(items.map(itemKey));
     }
   }
 }
@@ -570,15 +571,16 @@ function recordCountingSince(): Promise<unknown> {
   return countingSinceRecorded;
 }
 
-/** When clicks began to be counted as they are stored (ms), if they have. */
-export async function clickStatsSince(): Promise<number | undefined> {
-  const since = (await getItem(keys.tableMeta()))?.click_stats_since;
-  return since === undefined ? undefined : Number(since);
-}
-
-/** Whether the clicks this table held before it had statistics were counted (legacy-events.ts). */
-export async function clickStatsBuilt(): Promise<boolean> {
-  return Boolean((await getItem(keys.tableMeta()))?.click_stats_built);
+/**
+ * What the table says of its statistics: whether the clicks it held before it had statistics were counted
+ * (legacy-events.ts), and when clicks began to be counted as they are stored (ms), if they have.
+ */
+export async function clickStatsState(): Promise<{ built: boolean; since: number | undefined }> {
+  const meta = await getItem(keys.tableMeta());
+  return {
+    built: Boolean(meta?.click_stats_built),
+    since: meta?.click_stats_since === undefined ? undefined : Number(meta.click_stats_since),
+  };
 }
 
 /** Records that every stored click is counted: by the seed of an empty table, or by the backfill. */

@@ -1,3 +1,4 @@
+import { fnv1a } from '../fnv1a.js';
 import { accessPatterns, type EventShardPattern } from './keys.js';
 
 /**
@@ -61,12 +62,8 @@ export function listsOf(event: { url_id: number; user_id: number; event_type: st
   } as const satisfies Record<keyof EventShards, EventList>;
 }
 
-/** A well-mixed 32-bit hash of an event id and a list name (FNV-1a), so that shards fill evenly. */
-function placement(id: number, name: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of `${id}/${name}`) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
-}
+/** A well-mixed 32-bit hash of an event id and a list name, so that shards fill evenly. */
+const placement = (id: number, name: string): number => fnv1a(`${id}/${name}`);
 
 /** The shard of an event in a list of `count` shards. */
 export const shardOf = (id: number, list: EventList, count: number): number => placement(id, listName(list)) % count;

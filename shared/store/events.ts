@@ -17,6 +17,7 @@ import {
   listsOf,
   type ShardLayout,
   shardCount,
+  shardOf,
   shardPatterns,
 } from './event-shards.js';
 import { hotKeyCache } from './hot-key-cache.js';
@@ -27,7 +28,9 @@ import {
   getItem,
   getItems,
   type Item,
+  itemKey,
   keyOf,
+  pause,
   put,
   readAll,
   readMergedWindow,
@@ -121,7 +124,7 @@ export async function recordEvent(
     // writer does, read the URL again, and take them out once more if it is gone (its sweep removes the event).
     // The click is stored: this check must not turn it into an error (the URL's delayed sweep detaches too).
     try {
-      if (!(await existingUrls([event.url_id])).has(event.url_id)) await detachLinkStats(event.url_id);
+      await detachStatsOfGone([event.url_id]);
     } catch (error) {
       logger.warn('A stored click was not checked against a deletion; the delayed sweep will', {
         error: error as Error,
@@ -187,12 +190,21 @@ async function existingUrls(urlIds: number[]): Promise<Set<number>> {
 }
 
 /** Every key an event of this URL can have been written under: each shard of every count its list has had. */
-function possibleKeys(event: OwnedEvent, layout: ShardLayout): Key[] {
-  const count = shardCount(layout, { kind: 'url', urlId: event.url_id });
-  const current = placed(event, layout).shards.url;
-  return [current, ...earlierUrlShards(event.id, event.url_id, count)].map((shard) =>
+function possibleKeys(event: { id: number; url_id: number }, layout: ShardLayout): Key[] {
+  const list: EventList = { kind: 'url', urlId: event.url_id };
+  const count = shardCount(layout, list);
+  return [shardOf(event.id, list, count), ...earlierUrlShards(event.id, event.url_id, count)].map((shard) =>
     keys.event(event.url_id, shard, event.id),
   );
+}
+
+/**
+ * Reads these URLs again after their clicks were counted, and takes the statistics of those deleted
+ * meanwhile out once more (their deletion may have detached them just before the count).
+ */
+async function detachStatsOfGone(urlIds: number[]): Promise<void> {
+  const after = await existingUrls([...new Set(urlIds)]);
+  await Promise.all(urlIds.filter((urlId) => !after.has(urlId)).map((urlId) => detachLinkStats(urlId)));
 }
 
 /**
@@ -211,8 +223,6 @@ function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
     .filter(([, count]) => count >= WIDEN_AFTER_THROTTLES)
     .map(([name, count]) => ({ name, far: count >= 4 * WIDEN_AFTER_THROTTLES }));
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Stores automatic events taken from the queue, in one go, and answers for each: stored, dropped (its URL
@@ -304,19 +314,14 @@ export async function countStoredClicks(
 ): Promise<Set<number>> {
   const layout = await currentLayout({ fresh: true });
   // The event was written under its URL's shard for the layout of that moment: any of them.
-  const candidates = clicks.flatMap((click) =>
-    possibleKeys({ ...click, user_id: 0, owner_id: 0, event_type: CLICK, timestamp: '', details: {} }, layout),
-  );
+  const candidates = clicks.flatMap((click) => possibleKeys(click, layout));
   const found = [...(await getItems(candidates)).values()];
   const stored = [...new Map(found.map((item) => [Number(item.id), item])).values()].map((item) => ({
     ...toEventRecord(item),
     owner_id: Number(item.owner_id),
   }));
   const uncounted = await countClicks(stored, { deadline });
-  // A deletion of the URL between the read and the count: as after any count, take it out again.
-  const after = await existingUrls([...new Set(stored.map((click) => click.url_id))]);
-  const gone = new Set(stored.filter((click) => !after.has(click.url_id)).map((click) => click.url_id));
-  await Promise.all([...gone].map((urlId) => detachLinkStats(urlId)));
+  await detachStatsOfGone([...new Set(stored.map((click) => click.url_id))]);
   return uncounted;
 }
 
@@ -326,10 +331,7 @@ export interface EventFilters {
   event_type?: string;
 }
 
-/** An event as a list keeps it: the record, and its URL's owner (to leave it out when the owner is deleted). */
-type StoredEventRecord = EventRecord & { owner_id: number };
-
-const listCache = hotKeyCache<Page<StoredEventRecord>>();
+const listCache = hotKeyCache<Page<OwnedEvent>>();
 
 /**
  * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's,
@@ -353,7 +355,7 @@ async function readEvents(
   filters: EventFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
   deletions: RecentDeletions,
-): Promise<Page<StoredEventRecord>> {
+): Promise<Page<OwnedEvent>> {
   const list: EventList =
     filters.url_id !== undefined
       ? { kind: 'url', urlId: filters.url_id }
@@ -400,7 +402,7 @@ export async function sweepEventsOfUrl(urlId: number): Promise<void> {
   await Promise.all(
     Array.from({ length: count }, async (_, shard) => {
       for await (const found of readAll(accessPatterns.eventKeysOfUrl(urlId, shard))) {
-        await deleteKeys(found.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+        await deleteKeys(found.map(itemKey));
       }
     }),
   );
@@ -436,7 +438,7 @@ export async function sweepEventsOfUser(userId: number): Promise<void> {
         .filter((item) => item.event_type === CLICK && Number(item.owner_id) !== userId)
         .map((item) => ({ ...toEventRecord(item), owner_id: Number(item.owner_id) }));
       await uncountClicks(clicksOnOthers, Date.now() + UNCOUNT_PATIENCE_MS);
-      await deleteKeys(found.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+      await deleteKeys(found.map(itemKey));
     }
   }
 }

@@ -1,16 +1,10 @@
 import { toEventRecord } from '../records.js';
-import {
-  type CountableClick,
-  clickStatsBuilt,
-  clickStatsSince,
-  countClicks,
-  markClickStatsBuilt,
-} from './click-stats.js';
+import { type CountableClick, clickStatsState, countClicks, markClickStatsBuilt } from './click-stats.js';
 import { currentLayout } from './event-layout.js';
 import { shardCount, shardPatterns } from './event-shards.js';
 import { eventItem, placed } from './events.js';
-import { accessPatterns, type Key, keys } from './keys.js';
-import { deleteKeys, getItems, keyOf, putItems, readAll } from './operations.js';
+import { accessPatterns, keys } from './keys.js';
+import { deleteKeys, getItems, itemKey, keyOf, putItems, readAll } from './operations.js';
 
 /**
  * Moves the events stored by versions before sharded event lists to where they belong now, so that an
@@ -34,7 +28,7 @@ export async function upgradeLegacyEvents(onProgress: (moved: number) => void = 
     await putItems(owned.map((event) => eventItem(placed(event, layout))));
     // That version had no statistics: its clicks are counted as they move (once, even if a move is redone).
     await countAll(owned.filter((event) => event.event_type === 'click'));
-    await deleteKeys(page.map((item): Key => ({ PK: String(item.PK), SK: String(item.SK) })));
+    await deleteKeys(page.map(itemKey));
     moved += owned.length;
     onProgress(moved);
   }
@@ -61,8 +55,8 @@ const BACKFILL_OVERLAP_MS = 10 * 60 * 1000;
  * count. Answers how many were.
  */
 export async function buildMissingClickStats(onProgress: (counted: number) => void = () => undefined): Promise<number> {
-  if (await clickStatsBuilt()) return 0;
-  const since = await clickStatsSince();
+  const { built, since } = await clickStatsState();
+  if (built) return 0;
   const before = since === undefined ? Number.POSITIVE_INFINITY : since + BACKFILL_OVERLAP_MS;
   const list = { kind: 'type', eventType: 'click' } as const;
   const layout = await currentLayout({ fresh: true });

@@ -146,6 +146,9 @@ export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
 
 export const keyOf = (key: Key) => `${key.PK}|${key.SK}`;
 
+/** The key of an item read from the table. */
+export const itemKey = (item: Item): Key => ({ PK: String(item.PK), SK: String(item.SK) });
+
 export interface Window {
   skip: number;
   limit: number;
@@ -292,7 +295,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export type TransactOutcome = { ok: true } | { ok: false; failed: number[] };
 
 const CONFLICT_RETRIES = 4;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Cancellation reasons that a later try may not meet: another transaction in flight, a partition over its limit. */
 const passingReasons = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);

@@ -8,13 +8,11 @@ import { getItems, keyOf } from './operations.js';
 import { getUrl } from './urls.js';
 import { getUser } from './users.js';
 
-export type LinkStats = { url_id: number } & Omit<StatsReport, 'totals'> & {
-    totals: StatsReport['totals'];
+export type LinkStats = { url_id: number } & StatsReport & {
     referrers: { name: string; clicks: number }[];
   };
 
-export type UserStats = { user_id: number } & Omit<StatsReport, 'totals'> & {
-    totals: StatsReport['totals'];
+export type UserStats = { user_id: number } & StatsReport & {
     links: { url_id: number | null; short_code: string | null; clicks: number }[];
   };
 

@@ -4,9 +4,9 @@ import { config } from '../config.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { shortCodeSource } from '../short-code.js';
-import { deleteClickStats, detachLinkStats, linkScope } from './click-stats.js';
+import { deleteClickStats, linkScope } from './click-stats.js';
 import { rememberDeletion } from './deletions.js';
-import { sweepEventsOfUrl } from './events.js';
+import { sweepDeletedUrl, sweepEventsOfUrl } from './events.js';
 import { hotKeyCache } from './hot-key-cache.js';
 import { accessPatterns, indexAttributes, keys, urlStateIndex } from './keys.js';
 import {
@@ -282,7 +282,13 @@ export async function deleteUrlCascade(
   // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried
   // DELETE is a 404, and only this callback (the delayed sweep) can finish what is left.
   await options.whenDeleted?.();
-  await rememberDeletion('url', urlId);
-  await sweepEventsOfUrl(urlId);
-  await (options.ownerDeleted ? deleteClickStats(linkScope(urlId)) : detachLinkStats(urlId));
+  if (options.ownerDeleted) {
+    // The owner's deletion, remembered, already hides these events (by their owner_id): one record for all
+    // of its links, rather than one per link that every list call would read for the next 20 minutes.
+    await sweepEventsOfUrl(urlId);
+    await deleteClickStats(linkScope(urlId));
+  } else {
+    await rememberDeletion('url', urlId);
+    await sweepDeletedUrl(urlId);
+  }
 }

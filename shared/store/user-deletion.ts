@@ -1,8 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
-import { deleteClickStats, userScope } from './click-stats.js';
 import { rememberDeletion } from './deletions.js';
-import { sweepEventsOfUser } from './events.js';
+import { sweepDeletedUser } from './events.js';
 import { accessPatterns, keys } from './keys.js';
 import { documentClient, forEachConcurrently, type Item, readAll, remove, TableName, transact } from './operations.js';
 import { deleteUrlCascade } from './urls.js';
@@ -46,8 +45,10 @@ export async function deleteUserCascade(userId: number): Promise<void> {
     });
   }
 
-  await sweepEventsOfUser(userId);
-  await deleteClickStats(userScope(userId));
+  await sweepDeletedUser(userId);
+  // Remembered once more: lists hide the events of its links by this record alone, and a long cascade
+  // must not outlive the first one.
+  await rememberDeletion('user', userId);
 
   // A concurrent delete of the same user may have removed the guards already.
   const ownsGuard = { expression: 'attribute_not_exists(PK) OR user_id = :id', values: { ':id': userId } };
