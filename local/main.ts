@@ -46,8 +46,11 @@ function showSeedProgress(kind: string, done: number, total: number) {
   else if (done === total) console.log(line);
 }
 
-let runtime: LocalRuntime;
+/** A stop asked for while the service is still starting ends the start: runtime.ts stops what it started. */
+const startAbort = new AbortController();
+let runtime: LocalRuntime | undefined;
 let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 try {
   const { startLocalRuntime } = await import('./runtime.js');
   runtime = await startLocalRuntime({
@@ -64,10 +67,19 @@ try {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
       void shutdown('DynamoDB Local exit', 1);
     },
+    signal: startAbort.signal,
   });
 } catch (error) {
+  if (startAbort.signal.aborted) {
+    // Nothing of the start is left running; a seed cut short is loaded again by the next start.
+    claim.release();
+    console.log('  Stopped before the start was over.');
+    process.exit(0);
+  }
   fail(`Could not start the local service: ${(error as Error).message}`);
 }
+// A stop asked for in the last moment of the start, after its last check: stop what is now running.
+if (stopping) await stopRunning(runtime, 0);
 
 /** The address to show: loopback and the wildcard addresses are reached as localhost. */
 function shownHost(host: string): string {
@@ -124,14 +136,24 @@ console.log(
 /**
  * Stops in order: no new requests, queued events written into the table, then the emulators. A terminal's
  * Ctrl-C signals every process of the group (npm, this process) at once, so a second signal during the stop
- * is expected and ignored; DynamoDB Local ignores them all and is stopped last, by this process.
+ * is expected and ignored; DynamoDB Local ignores them all and is stopped last, by this process. During the
+ * start, the start is ended instead (above).
  */
 async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n  ${reason}: stopping (finishing requests, writing queued events)...`);
+  if (runtime) {
+    console.log(`\n  ${reason}: stopping (finishing requests, writing queued events)...`);
+    await stopRunning(runtime, exitCode);
+  } else {
+    console.log(`\n  ${reason}: stopping the start...`);
+    startAbort.abort(new Error(`stopped by ${reason}`));
+  }
+}
+
+async function stopRunning(running: LocalRuntime, exitCode: number) {
   try {
-    await runtime.stop();
+    await running.stop();
     claim.release();
     console.log('  Stopped.');
     process.exit(exitCode);
@@ -140,4 +162,3 @@ async function shutdown(reason: string, exitCode = 0) {
     process.exit(1);
   }
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));

@@ -38,6 +38,11 @@ export interface LocalRuntimeOptions {
   drainTimeoutMs?: number;
   /** Called when DynamoDB Local stops on its own while the runtime runs (the service cannot work without it). */
   onDatabaseExit?: () => void;
+  /**
+   * Stops a start that is under way (Ctrl-C during a long seed): what has started is stopped, a seed load is
+   * cut short between requests, and the start rejects with the abort's reason.
+   */
+  signal?: AbortSignal;
 }
 
 export interface LocalRuntime {
@@ -133,6 +138,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     sqsEmulator = startedSqs;
     if (dynamoDb) process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamoDb.endpoint;
     if (sqsEmulator) process.env.AWS_ENDPOINT_URL_SQS = sqsEmulator.endpoint;
+    options.signal?.throwIfAborted();
     const databaseEndpoint = String(process.env.AWS_ENDPOINT_URL_DYNAMODB);
     if (options.dynamoDbLimits) {
       // Everything talks to DynamoDB through the emulation; it enforces once the gateway is about to open.
@@ -153,7 +159,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.TABLE_NAME = options.tableName;
     process.env.EVENTS_QUEUE_URL = queues.queueUrl;
 
-    if (dynamoDb && options.warmUpMs) await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs);
+    options.signal?.throwIfAborted();
+    if (dynamoDb && options.warmUpMs)
+      await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs, options.signal);
+    options.signal?.throwIfAborted();
 
     // A data folder of an earlier version keeps its events: they are moved before anything reads them.
     const legacy = await import('../shared/store/legacy-events.js');
@@ -161,8 +170,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // Before the seed: the seed counts its own clicks, which must not be counted twice.
     const countedClicks = await legacy.buildMissingClickStats();
     const seedReport = options.seed
-      ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty(options.seed)
+      ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty({ ...options.seed, signal: options.signal })
       : undefined;
+    options.signal?.throwIfAborted();
 
     const [{ loadRoutes, startGateway }, { startQueuePoller, takeQueuedMessages }, { routes }, writer] =
       await Promise.all([

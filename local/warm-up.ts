@@ -12,8 +12,9 @@ import { provisionTable } from './provision.js';
  * Exercises a fresh DynamoDB Local for a moment before the gateway opens, on a scratch table it then drops.
  * A cold JVM serves the first thousands of requests several times slower while it compiles them, and load
  * that arrives right after `npm start` then queues for seconds; a short warm-up moves that cost to start-up.
+ * `signal` ends it early (a stop during the start).
  */
-export async function warmUpDynamoDb(durationMs: number): Promise<void> {
+export async function warmUpDynamoDb(durationMs: number, signal?: AbortSignal): Promise<void> {
   const tableName = `warm-up-${Date.now().toString(36)}`;
   await provisionTable(tableName);
   const client = new DynamoDBClient({});
@@ -30,7 +31,7 @@ export async function warmUpDynamoDb(durationMs: number): Promise<void> {
   });
   let next = 0;
   const worker = async () => {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !signal?.aborted) {
       next += 25;
       const base = next;
       await db.send(

@@ -80,10 +80,20 @@ export async function readSeed(dir: string) {
 /**
  * Writes the items of `count` records of one kind, reporting progress in records: while loading, never the
  * total (items of a record may still be in flight), then the total exactly once when every item is stored.
+ * An abort stops it after the requests in flight.
  */
-async function loadRecords(kind: SeedKind, count: number, items: Item[], progress: SeedProgress): Promise<void> {
+async function loadRecords(
+  kind: SeedKind,
+  count: number,
+  items: Item[],
+  progress: SeedProgress,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const itemsPerRecord = count === 0 ? 1 : items.length / count;
-  await putItems(items, (done) => progress(kind, Math.min(count - 1, Math.floor(done / itemsPerRecord)), count));
+  await putItems(items, (done) => {
+    signal?.throwIfAborted();
+    progress(kind, Math.min(count - 1, Math.floor(done / itemsPerRecord)), count);
+  });
   progress(kind, count, count);
 }
 
@@ -95,11 +105,17 @@ async function anyUserExists(): Promise<boolean> {
 /**
  * Loads `users.csv`, `urls.csv` and `events.csv` from `dir`, keeping their ids and timestamps, unless a
  * user exists already. Users go last: a load cut short leaves no user behind, so the next start loads
- * everything again (every write is a plain put, so repeating one is harmless). The id counters are then
- * raised above the largest seeded ids. The first user with a given username holds its guard; later ones
- * (the seed repeats a few usernames) are stored without, as a CSV with an id column is imported.
+ * everything again (every write is a plain put, so repeating one is harmless). The id counters are raised
+ * above the largest seeded ids before that. The first user with a given username holds its guard; later ones
+ * (the seed repeats a few usernames) are stored without, as a CSV with an id column is imported. `signal`
+ * stops a load midway (Ctrl-C during a start): it rejects with the abort's reason, and the next start loads
+ * again.
  */
-export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgress }): Promise<SeedReport> {
+export async function seedIfEmpty(options: {
+  dir: string;
+  onProgress?: SeedProgress;
+  signal?: AbortSignal;
+}): Promise<SeedReport> {
   if (await anyUserExists()) return { seeded: false, users: 0, urls: 0, events: 0 };
   const { users, urls, events } = await readSeed(options.dir);
   const progress = options.onProgress ?? (() => undefined);
@@ -109,14 +125,17 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
     shortCodeItem(url),
     { ...keys.userUrlLink(url.user_id, url.id), url_id: url.id },
   ]);
-  await loadRecords('urls', urls.length, urlItems, progress);
+  await loadRecords('urls', urls.length, urlItems, progress, options.signal);
   // A fresh table has one shard per event list; the owner of each event's URL is in urls.csv.
   const owners = new Map(urls.map((url) => [url.id, url.user_id]));
   const owned = events.map((event) => ({ ...event, owner_id: owners.get(event.url_id) ?? event.user_id }));
   const eventItems = owned.map((event) => eventItem(placed(event, {})));
-  await loadRecords('events', events.length, eventItems, progress);
+  await loadRecords('events', events.length, eventItems, progress, options.signal);
   // The statistics of the seeded clicks, so that they agree with the events from the start.
-  await putStatsOfLoadedClicks(owned.filter((event) => event.event_type === 'click'));
+  await putStatsOfLoadedClicks(
+    owned.filter((event) => event.event_type === 'click'),
+    () => options.signal?.throwIfAborted(),
+  );
 
   const guarded = new Set<string>();
   const userItems = users.flatMap((user): Item[] => {
@@ -129,13 +148,16 @@ export async function seedIfEmpty(options: { dir: string; onProgress?: SeedProgr
       ...(guardUsername ? [{ ...usernameKey, user_id: user.id }] : []),
     ];
   });
-  await loadRecords('users', users.length, userItems, progress);
-
+  // The id counters go up before the users are written: once a user exists the seed is never loaded again,
+  // so a start stopped between the two must not leave counters that hand out seeded ids.
   const maxId = (records: { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0);
   await Promise.all([
     raiseIdFloor('user', maxId(users)),
     raiseIdFloor('url', maxId(urls)),
     raiseIdFloor('event', maxId(events)),
   ]);
+  options.signal?.throwIfAborted();
+  // Not stopped midway: users that exist mean "seeded" to every later start, so they are written whole.
+  await loadRecords('users', users.length, userItems, progress, undefined);
   return { seeded: true, users: users.length, urls: urls.length, events: events.length };
 }

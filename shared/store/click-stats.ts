@@ -598,8 +598,12 @@ export async function markClickStatsBuilt(): Promise<void> {
 /**
  * Writes the statistics of clicks loaded into an empty table (the startup seed), computed whole: plain puts
  * of complete items, so a load cut short and started again writes the same items. Each scope in one slot.
+ * `onProgress` hears each written request and may throw to stop the load.
  */
-export async function putStatsOfLoadedClicks(clicks: CountableClick[]): Promise<void> {
+export async function putStatsOfLoadedClicks(
+  clicks: CountableClick[],
+  onProgress?: (done: number) => void,
+): Promise<void> {
   type Loaded = { scope: StatsScope; interval: StatsInterval; start: string; counts: StatsCounts; tags: Set<number> };
   const loaded = new Map<string, Loaded>();
   for (const click of clicks) {
@@ -628,6 +632,6 @@ export async function putStatsOfLoadedClicks(clicks: CountableClick[]): Promise<
     const sketch = { v: 1, scope, sketch: encodeSketch(addTags(emptySketch(), tags)) };
     return [countsItem, { ...keys.visitorSketch(scope, 0, interval, start), ...sketch }];
   });
-  await putItems(items);
+  await putItems(items, onProgress);
   await markClickStatsBuilt();
 }

@@ -428,7 +428,10 @@ async function writeBatch(requests: WriteRequest[], deadline: number): Promise<v
   }
 }
 
-/** Writes items with plain puts, 25 per request and several requests at once (for loading, not for rules). */
+/**
+ * Writes items with plain puts, 25 per request and several requests at once (for loading, not for rules).
+ * `onProgress` hears the number written after each request; it may throw to stop the load (an abort).
+ */
 export async function putItems(items: Item[], onProgress: (done: number) => void = () => undefined): Promise<void> {
   const batches: Item[][] = [];
   for (let i = 0; i < items.length; i += BATCH_LIMIT) batches.push(items.slice(i, i + BATCH_LIMIT));
@@ -443,18 +446,28 @@ export async function putItems(items: Item[], onProgress: (done: number) => void
   });
 }
 
-/** Runs `work` over `items` with at most `concurrency` in flight; the first failure rejects. */
+/**
+ * Runs `work` over `items` with at most `concurrency` in flight. The first failure stops it: no further item
+ * is started, the ones in flight are let finish (nothing keeps writing after the caller has its answer), and
+ * that first failure rejects.
+ */
 export async function forEachConcurrently<T>(
   items: T[],
   concurrency: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const item = items[next++] as T;
-      await work(item);
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   });
   await Promise.all(workers);
+  if (failure) throw failure.error;
 }

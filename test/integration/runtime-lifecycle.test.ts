@@ -54,12 +54,16 @@ const npmRun = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
  */
 async function waitForStart(service: Started, url: string, timeoutMs: number): Promise<number> {
   const took = await waitForHealth(url, timeoutMs);
+  await waitForOutput(service, 'stop:       Ctrl-C', timeoutMs);
+  return took;
+}
+
+async function waitForOutput(service: Started, text: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!service.output().includes('stop:       Ctrl-C')) {
-    if (Date.now() > deadline) throw new Error(`no start banner within ${timeoutMs} ms:\n${service.output()}`);
+  while (!service.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${service.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return took;
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<number> {
@@ -147,15 +151,18 @@ describe('npm start lifecycle (real processes)', () => {
     expect(javaProcessesUsing(dataDir)).toEqual([]);
 
     const second = started(startService(env));
+    let exitCode: number | null;
     try {
       await waitForStart(second, url, 60_000);
       const fetched = await httpClient(url).get(`/users/${created.body.id}`);
       expect(fetched.status).toBe(200);
       expect(fetched.body).toMatchObject({ username: 'kept', email: 'kept@example.com' });
     } finally {
+      // The stop's outcome is asserted after: a failure above must not be hidden by it.
       second.child.kill('SIGINT');
-      expect(await exitOf(second.child)).toBe(0);
+      exitCode = await exitOf(second.child);
     }
+    expect(exitCode).toBe(0);
     expect(javaProcessesUsing(dataDir)).toEqual([]);
     // Two real start-ups (JVM, warm-up) and stops, slower when other test files load the machine.
   }, 180_000);
@@ -246,15 +253,32 @@ describe('npm start lifecycle (real processes)', () => {
     expect(lines).toEqual([expect.stringMatching(message)]);
   });
 
-  it('loads the bundled seed on a fresh start with ENABLE_STARTUP_SEED, with progress, and skips it once users exist', async () => {
+  it('loads the bundled seed on a fresh start with ENABLE_STARTUP_SEED, with progress, again after a Ctrl-C cut it short, and skips it once users exist', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    const dataDir = path.join(dataRoot, 'seeded');
     const env = serviceEnvironment({
       PORT: String(port),
-      DATA_DIR: path.join(dataRoot, 'seeded'),
+      DATA_DIR: dataDir,
       ENABLE_STARTUP_SEED: 'true',
       LOCAL_WARM_UP_MS: '0',
     });
+    // A seed into a data folder takes DynamoDB Local tens of seconds, more on a loaded machine.
+    const seededStart = 150_000;
+
+    // Ctrl-C while the seed loads: the start ends, its JVM and its claim on the data folder with it.
+    const interrupted = started(startService(env));
+    await waitForOutput(interrupted, 'seeding urls: 2000/2000', seededStart);
+    const stoppingAt = Date.now();
+    process.kill(-(interrupted.child.pid as number), 'SIGINT');
+    expect(await exitOf(interrupted.child)).toBe(0);
+    expect(Date.now() - stoppingAt).toBeLessThan(15_000);
+    expect(interrupted.output()).toContain('SIGINT: stopping the start...');
+    expect(interrupted.output()).toContain('Stopped before the start was over.');
+    expect(interrupted.output()).not.toContain('seeding users');
+    expect(interrupted.output()).not.toMatch(/"level":"ERROR"/);
+    expect(javaProcessesUsing(dataDir)).toEqual([]);
+
     for (const expected of [
       [
         'seeding urls: 2000/2000',
@@ -265,16 +289,26 @@ describe('npm start lifecycle (real processes)', () => {
       ['seed:       skipped (users exist already)'],
     ]) {
       const service = started(startService(env));
+      let exitCode: number | null;
       try {
-        await waitForStart(service, url, 60_000);
+        await waitForStart(service, url, seededStart);
         for (const line of expected) expect(service.output()).toContain(line);
         expect((await httpClient(url).get<unknown[]>('/users?per_page=100&page=4')).body).toHaveLength(100);
+        // New ids continue above the seeded ones.
+        const added = await httpClient(url).post<{ id: number }>('/users', {
+          username: `after-seed-${expected.length}`,
+          email: `after-seed-${expected.length}@example.com`,
+        });
+        expect(added.status).toBe(201);
+        expect(added.body.id).toBeGreaterThan(400);
       } finally {
+        // The stop's outcome is asserted after: a failure above must not be hidden by it.
         service.child.kill('SIGTERM');
-        expect(await exitOf(service.child)).toBe(0);
+        exitCode = await exitOf(service.child);
       }
+      expect(exitCode).toBe(0);
     }
-  }, 180_000);
+  }, 450_000);
 
   it('replays logged events and browses the table through npm run, finding the running service by itself', async () => {
     const port = await freePort();

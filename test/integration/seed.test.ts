@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LocalRuntime } from '../../local/runtime.js';
 import { httpClient, startTestService } from '../support/service.js';
@@ -19,7 +21,12 @@ describe('startup seed (DynamoDB Local, through HTTP)', () => {
   }
 
   beforeAll(async () => {
-    service = await startTestService({ seed: { dir: seedDir }, pollerConcurrency: 0 });
+    // The queue is left unread, so that the lists hold the seed alone; what is queued is kept, not logged.
+    service = await startTestService({
+      seed: { dir: seedDir },
+      pollerConcurrency: 0,
+      unsentEventsFile: path.join(mkdtempSync(path.join(tmpdir(), 'seed-test-')), 'unsent-events.jsonl'),
+    });
     api = httpClient(service.url);
   });
   afterAll(() => service.stop());
