@@ -17,6 +17,20 @@ import { methodsOfResource, type RouteDefinition, routeName } from '../shared/ro
 /** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const INTEGRATION_TIMEOUT_MS = 29_000;
+/**
+ * Connections waiting to be accepted, per listening socket. Node's default (511) overflows when hundreds of
+ * clients connect at once to a busy gateway, and the kernel drops their SYNs: they retry after 1, 3, 7, 15 s.
+ * The kernel caps it at net.core.somaxconn (4,096 on current Linux).
+ */
+const CONNECTION_BACKLOG = 4096;
+/**
+ * Listening sockets sharing the port (SO_REUSEPORT, which Node offers on Linux). libuv accepts one connection
+ * per listening socket per turn of the event loop (libuv PR #3696), and a saturated gateway's loop turns every
+ * 50-100 ms: with one socket, 600 clients connecting at once (a load test's start) were accepted at about 12 a
+ * second, and the last waited 20 s for their first answer. The kernel spreads new connections over the
+ * sockets, so each turn accepts up to this many.
+ */
+const LISTENING_SOCKETS = process.platform === 'linux' ? 128 : 1;
 /** Content types API Gateway passes to the function base64-encoded (the stack's binary media types). */
 const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
@@ -239,7 +253,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
 }
 
 export interface LocalGateway {
-  server: Server;
   port: number;
   url: string;
   /** Stops accepting connections and waits for requests in flight. */
@@ -285,7 +298,7 @@ export async function startGateway(
   options: { port: number; host?: string },
 ): Promise<LocalGateway> {
   const atEdge = edgeRequest();
-  const server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
     const received = new URL(request.url ?? '/', 'http://localhost');
@@ -356,22 +369,37 @@ export async function startGateway(
         jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }),
       );
     }
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  };
+  const host = options.host ?? '127.0.0.1';
+  const listen = (server: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.keepAliveTimeout = 65_000;
+      server.once('error', reject);
+      server.listen({ port, host, backlog: CONNECTION_BACKLOG, reusePort: LISTENING_SOCKETS > 1 }, () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  const servers = Array.from({ length: LISTENING_SOCKETS }, () => createServer(serve));
+  const [first, ...others] = servers as [Server, ...Server[]];
+  // The first socket takes the port (a free one for port 0); the others join it.
+  const port = await listen(first, options.port);
+  try {
+    await Promise.all(others.map((server) => listen(server, port)));
+  } catch (error) {
+    for (const server of servers) server.close();
+    throw error;
+  }
+  const closeServer = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
   return {
-    server,
     port,
     url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      await Promise.all(servers.map(closeServer));
+    },
   };
 }

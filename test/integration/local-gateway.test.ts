@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { LoadedRoute, LocalGateway } from '../../local/gateway.js';
 import type { RouteDefinition } from '../../shared/routes.js';
@@ -151,4 +152,30 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ detail: 'Request body too large' });
   });
+
+  // Linux only: /proc/net lists the sockets, and SO_REUSEPORT is what Node offers there.
+  (process.platform === 'linux' ? it : it.skip)(
+    'listens on many sockets of its one port, so that a busy gateway accepts a burst of new clients in a few turns of its loop, and closes them all',
+    async () => {
+      const other = await startGateway(routes, { port: 0, host: '127.0.0.1' });
+      expect(listeningSockets(other.port)).toBeGreaterThanOrEqual(32);
+      const answers = await Promise.all(
+        // A fresh connection each: the burst of clients a load test starts with.
+        Array.from({ length: 200 }, () => fetch(`${other.url}/urls`, { headers: { Connection: 'close' } })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(200).fill(200));
+      await other.close();
+      expect(listeningSockets(other.port)).toBe(0);
+    },
+  );
 });
+
+/** Sockets listening on a TCP port of this machine, from the kernel's tables. */
+function listeningSockets(port: number): number {
+  const LISTEN = '0A';
+  const portHex = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6']
+    .flatMap((table) => readFileSync(table, 'utf8').split('\n').slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, local, , state]) => local?.endsWith(`:${portHex}`) && state === LISTEN).length;
+}
