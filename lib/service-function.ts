@@ -10,7 +10,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
 import { keys } from '../shared/store/keys.js';
-import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
+import { bundleAlias, bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
 
@@ -78,6 +78,9 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: [],
         mainFields: bundleMainFields,
         banner: requireBanner,
+        esbuildArgs: {
+          '--alias': Object.entries(bundleAlias).map(([module, replacement]) => `${module}=${replacement}`),
+        },
         ...(bundled && {
           commandHooks: {
             beforeBundling: () => [],
