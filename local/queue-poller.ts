@@ -34,6 +34,14 @@ export interface QueuePollerOptions {
 }
 
 const MAX_MESSAGES = 10;
+/**
+ * A loop whose receives keep coming back empty waits before the next, up to this long (doubling from
+ * IDLE_PAUSE_FIRST_MS). The emulator answers an empty zero-wait receive after ~40 ms, so two loops that never
+ * paused asked it 50 times a second, and an idle service spent a tenth of a core on it. The first event after
+ * a quiet spell is picked up at most this much later; under load a loop never pauses.
+ */
+const IDLE_PAUSE_MAX_MS = 200;
+const IDLE_PAUSE_FIRST_MS = 25;
 
 /** Sends `items` in the batches SQS takes (at most 10 entries), one after another. */
 async function inBatches<T>(items: T[], send: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -165,11 +173,32 @@ export async function startQueuePoller({
     return messages.length;
   }
 
+  /** Loops pausing while the queue is empty: a drain or a stop ends their pause at once. */
+  const pausing = new Set<() => void>();
+  const wakeIdle = () => {
+    for (const wake of pausing) wake();
+  };
+  const idlePause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        pausing.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      pausing.add(wake);
+    });
+
   const loops = Array.from({ length: concurrency }, async () => {
+    let emptyReceives = 0;
     while (running) {
       try {
         const received = await pollOnce();
         if (received === 0 && !running) break;
+        emptyReceives = received === 0 ? emptyReceives + 1 : 0;
+        if (emptyReceives > 1 && !draining) {
+          await idlePause(Math.min(IDLE_PAUSE_MAX_MS, IDLE_PAUSE_FIRST_MS * 2 ** (emptyReceives - 2)));
+        }
       } catch (error) {
         if (!running) break;
         logger.warn('Polling the events queue failed; retrying', { error: error as Error });
@@ -194,6 +223,7 @@ export async function startQueuePoller({
   return {
     async drain(timeoutMs) {
       draining = true;
+      wakeIdle();
       const deadline = Date.now() + timeoutMs;
       try {
         await makeVisible([...waitingForRetry.values()]);
@@ -209,6 +239,7 @@ export async function startQueuePoller({
     },
     async stop() {
       running = false;
+      wakeIdle();
       await Promise.all(loops);
       sqs.destroy();
     },

@@ -1,0 +1,92 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSRecord } from 'aws-lambda';
+import { provisionQueues } from '../../local/provision.js';
+import type { QueuePoller } from '../../local/queue-poller.js';
+import { eventually } from '../support/service.js';
+
+/**
+ * The local stand-in for Lambda's SQS event source, against the SQS emulator. A counting proxy in front of
+ * the emulator tells how often the poller asks for messages.
+ */
+
+/** Forwards every request to the emulator and counts the receives. */
+async function countingProxy(target: string): Promise<{ url: string; receives: () => number; close(): void }> {
+  let receives = 0;
+  const server: Server = createServer((incoming, outgoing) => {
+    if (String(incoming.headers['x-amz-target'] ?? '').endsWith('ReceiveMessage')) receives += 1;
+    const upstream = request(
+      new URL(incoming.url ?? '/', target),
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    receives: () => receives,
+    close: () => server.close(),
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the local queue poller', () => {
+  const emulator = process.env.AWS_ENDPOINT_URL_SQS as string;
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  let poller: QueuePoller;
+  let queueUrl: string;
+  const delivered: string[] = [];
+
+  beforeAll(async () => {
+    proxy = await countingProxy(emulator);
+    const queue = new URL((await provisionQueues(`q-poller-${Date.now().toString(36)}`)).queueUrl);
+    // SQS clients send to the host of the queue's URL: the proxy's.
+    queueUrl = `${proxy.url}${queue.pathname}`;
+    // The poller logs through the functions' configuration, which wants a table name (never used here).
+    process.env.TABLE_NAME ??= 'poller-test';
+    const { startQueuePoller } = await import('../../local/queue-poller.js');
+    poller = await startQueuePoller({
+      queueUrl,
+      handler: async (event) => {
+        delivered.push(...event.Records.map((record: SQSRecord) => record.body));
+        return { batchItemFailures: [] };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await poller?.stop();
+    proxy?.close();
+  });
+
+  it('asks an empty queue a few times a second, not 50 times (two loops used to)', async () => {
+    await pause(1500);
+    const before = proxy.receives();
+    await pause(2000);
+    const receives = proxy.receives() - before;
+    expect(receives).toBeGreaterThan(0);
+    // Two loops, each asking about every 240 ms (the emulator's 40 ms plus the longest pause): about 17.
+    expect(receives).toBeLessThanOrEqual(30);
+  }, 20_000);
+
+  it('still hands a message sent after a quiet spell to the writer within a second', async () => {
+    const sqs = new SQSClient({});
+    try {
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'after a quiet spell' }));
+      await eventually(async () => (delivered.includes('after a quiet spell') ? true : undefined), 1000);
+    } finally {
+      sqs.destroy();
+    }
+  });
+
+  it('ends its pauses when asked to drain: an empty queue drains at once', async () => {
+    await pause(1000);
+    expect(await poller.drain(5000)).toBe(0);
+  });
+});
