@@ -1,4 +1,6 @@
 import { createHash, createHmac, createSecretKey, type Hash, type Hmac, type KeyObject } from 'node:crypto';
+import { getUserAgentMiddlewareOptions, userAgentMiddleware } from '@aws-sdk/core/client';
+import { getSchemaSerdePlugin } from '@smithy/core/schema';
 
 /**
  * What every AWS SDK client of the functions is given, to spend less CPU per call (measured with
@@ -6,13 +8,104 @@ import { createHash, createHmac, createSecretKey, type Hash, type Hmac, type Key
  * Retries, timeouts and error classification are untouched.
  */
 
+/** What `leanSdkClient` needs of a client: its resolved configuration and its middleware. */
+interface SdkClient {
+  config: object;
+  middlewareStack: {
+    remove(name: string): boolean;
+    use(plugin: ReturnType<typeof getSchemaSerdePlugin>): void;
+    add(middleware: ReturnType<typeof userAgentMiddleware>, options: typeof getUserAgentMiddlewareOptions): void;
+  };
+}
+
+/** The SDK's `signer` option as its SigV4 configuration resolves it: a signer for an auth scheme. */
+type SignerFactory = (authScheme?: { name?: string; signingName?: string; signingRegion?: string }) => Promise<unknown>;
+
 /**
- * Drops the SDK's logger middleware. It runs on every call and, even with no logger configured, copies the
- * whole input and output through the command's schema to hide sensitive fields for a log line nobody
- * writes: about a tenth of a redirect's CPU.
+ * One signer per auth scheme instead of one per call. The SDK's factory builds a new SigV4 signer for every
+ * request, spreading the whole resolved configuration into its parameters; what it builds depends only on
+ * the scheme's signing name and region, and holds the credentials provider, not the credentials, so a kept
+ * signer still signs with rotated credentials.
  */
-export function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
+function oneSignerPerScheme(makeSigner: SignerFactory): SignerFactory {
+  const signers = new Map<string, Promise<unknown>>();
+  return (authScheme) => {
+    const scheme = `${authScheme?.name}|${authScheme?.signingName}|${authScheme?.signingRegion}`;
+    let signer = signers.get(scheme);
+    if (!signer) {
+      signer = makeSigner(authScheme);
+      signers.set(scheme, signer);
+      signer.catch(() => signers.delete(scheme));
+    }
+    return signer;
+  };
+}
+
+type BuildHandler = ReturnType<ReturnType<typeof userAgentMiddleware>>;
+type BuildContext = Parameters<ReturnType<typeof userAgentMiddleware>>[1];
+
+/** The two headers the SDK's user-agent middleware sets. */
+const userAgentHeaders = ['user-agent', 'x-amz-user-agent'] as const;
+
+/**
+ * The SDK's user-agent middleware, run once per command and set of features: on every call it rebuilds the
+ * same two headers (asking the OS for its release, escaping each section with regular expressions, listing
+ * the features in use), about 30 µs, the most expensive step of a call after signing. The headers of the
+ * first call are kept and set again on the next ones.
+ */
+function userAgentOncePerCommand(config: Parameters<typeof userAgentMiddleware>[0]) {
+  const sdkUserAgent = userAgentMiddleware(config);
+  const agents = new Map<string, Record<string, string>>();
+  return (next: BuildHandler, context: BuildContext): BuildHandler =>
+    async (args) => {
+      const headers = (args.request as { headers?: Record<string, string> } | undefined)?.headers;
+      if (!headers) return next(args);
+      const { __smithy_context: smithy, __aws_sdk_context: sdk } = context as {
+        __smithy_context?: { features?: object };
+        __aws_sdk_context?: { features?: object };
+      };
+      const agent = `${context.commandName}|${Object.keys(smithy?.features ?? {})}|${Object.keys(sdk?.features ?? {})}`;
+      const known = agents.get(agent);
+      if (known) {
+        Object.assign(headers, known);
+        return next(args);
+      }
+      return sdkUserAgent((built) => {
+        const set: Record<string, string> = {};
+        for (const name of userAgentHeaders) if (headers[name] !== undefined) set[name] = headers[name];
+        agents.set(agent, set);
+        return next(built);
+      }, context)(args);
+    };
+}
+
+/**
+ * Makes a client cheaper per call, without touching its retries, timeouts or error classification:
+ *
+ * - Drops the SDK's logger middleware. It runs on every call and, even with no logger configured, copies the
+ *   whole input and output through the command's schema to hide sensitive fields for a log line nobody
+ *   writes: about a tenth of a redirect's CPU.
+ * - Keeps one request signer per auth scheme (`oneSignerPerScheme`) and builds the user agent once per
+ *   command (`userAgentOncePerCommand`).
+ * - Gives the client its resolved configuration again as an object V8 keeps in fast mode. The SDK builds it
+ *   property by property (about 50) and V8 ends up storing it as a dictionary; every call then spreads it
+ *   three times (`{ ...config, ...context }` to serialise and to parse, `{ ...config }` for the endpoint), at
+ *   about 7.5 µs a spread against 1.2 µs for the same object in fast mode. The copy keeps every property as
+ *   it is, the credentials accessor too. Commands resolve against `client.config` when sent; the two
+ *   serialisation middlewares were bound to the old object when the client was built, so they are bound again
+ *   (the SDK's own plugin, which replaces them by name). The signing middleware keeps the old object, which
+ *   is where the clock-skew correction it learns is kept: nothing else reads it.
+ */
+export function leanSdkClient<T extends SdkClient>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
+  const resolved = client.config as { signer?: SignerFactory };
+  if (typeof resolved.signer === 'function') resolved.signer = oneSignerPerScheme(resolved.signer);
+  client.config = Object.defineProperties({}, Object.getOwnPropertyDescriptors(client.config));
+  client.middlewareStack.use(getSchemaSerdePlugin(client.config as Parameters<typeof getSchemaSerdePlugin>[0]));
+  client.middlewareStack.add(
+    userAgentOncePerCommand(client.config as Parameters<typeof userAgentMiddleware>[0]),
+    getUserAgentMiddlewareOptions,
+  );
   return client;
 }
 
@@ -46,32 +139,58 @@ function keyObjectOf(secret: SourceData): KeyObject {
 }
 
 /**
- * SigV4's SHA-256 and HMAC, as the SDK's own (`sha256` client option), with the HMAC keys held as key
- * objects: Node 24 prepares a raw key on every `createHmac` (~14 µs against ~2.5 µs for a key object), and
- * the signer makes two keyed HMACs per call with keys that rarely change.
+ * HMACs keyed by text, by key and message. Text keys are the secret access key: the signer computes the HMAC
+ * of the access key id under it on every call, only to name its cache of signing keys, so the same bytes
+ * each time (and once a day the first step of a new signing key).
+ */
+const macsOfText = new Map<string, Map<string, Buffer>>();
+
+function macOfText(secret: string, message: Buffer): Buffer {
+  let macs = macsOfText.get(secret);
+  if (!macs) {
+    if (macsOfText.size >= 16) macsOfText.clear();
+    macs = new Map();
+    macsOfText.set(secret, macs);
+  }
+  const id = message.toString('latin1');
+  let mac = macs.get(id);
+  if (!mac) {
+    if (macs.size >= 64) macs.clear();
+    mac = createHmac('sha256', keyObjectOf(secret)).update(message).digest();
+    macs.set(id, mac);
+  }
+  return mac;
+}
+
+/**
+ * SigV4's SHA-256 and HMAC, as the SDK's own (`sha256` client option), cheaper where the signer repeats
+ * itself: HMAC keys are held as key objects (Node 24 prepares a raw key on every `createHmac`, ~14 µs
+ * against ~2.5 µs for a key object) and an HMAC under a text key is computed once per message.
  */
 export class KeyedSha256 {
-  private hash: Hash | Hmac;
+  private hash: Hash | Hmac | undefined;
+  /** Under a text key: the message so far, to look its HMAC up. */
+  private message: Buffer[] = [];
 
   constructor(private readonly secret?: SourceData) {
-    this.hash = this.create();
+    this.reset();
   }
 
   update(data: SourceData): void {
-    this.hash.update(typeof data === 'string' ? data : bytesOf(data));
+    if (this.hash) this.hash.update(typeof data === 'string' ? data : bytesOf(data));
+    else this.message.push(typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(bytesOf(data)));
   }
 
   async digest(): Promise<Uint8Array> {
+    if (typeof this.secret === 'string') return new Uint8Array(macOfText(this.secret, Buffer.concat(this.message)));
     // A plain hash may be read more than once (as the SDK's allows); a keyed one is read once.
-    const digest = this.secret === undefined ? (this.hash as Hash).copy().digest() : this.hash.digest();
+    const digest = this.secret === undefined ? (this.hash as Hash).copy().digest() : (this.hash as Hmac).digest();
     return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
   }
 
   reset(): void {
-    this.hash = this.create();
-  }
-
-  private create(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', keyObjectOf(this.secret));
+    this.message = [];
+    if (this.secret === undefined) this.hash = createHash('sha256');
+    else if (typeof this.secret !== 'string') this.hash = createHmac('sha256', keyObjectOf(this.secret));
   }
 }

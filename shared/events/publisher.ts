@@ -6,7 +6,7 @@ import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
-import { KeyedSha256, withoutSdkLogging } from '../sdk-clients.js';
+import { KeyedSha256, leanSdkClient } from '../sdk-clients.js';
 import { eventIds } from '../store/event-ids.js';
 import type { AutomaticEventType, CountMessage, EventMessage, SweepMessage } from './event-message.js';
 
@@ -14,10 +14,13 @@ if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_U
 const QueueUrl = config.eventsQueueUrl;
 
 // Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-const sqs = withoutSdkLogging(
+// The middleware of SendMessage is resolved once, not on every send (`cacheMiddleware`): no command here
+// adds middleware of its own.
+const sqs = leanSdkClient(
   new SQSClient({
     requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
     sha256: KeyedSha256,
+    cacheMiddleware: true,
   }),
 );
 

@@ -14,7 +14,7 @@ import { config } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
-import { KeyedSha256, withoutSdkLogging } from '../sdk-clients.js';
+import { KeyedSha256, leanSdkClient } from '../sdk-clients.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { type AccessPattern, type EventShardPattern, type Key, keys, type RecordKind } from './keys.js';
 
@@ -48,7 +48,7 @@ export function overloaded(operation: string, cause: unknown): OverloadedError {
 }
 
 function createDocumentClient(options: { maxAttempts?: number } = {}) {
-  const client = withoutSdkLogging(
+  const client = leanSdkClient(
     new DynamoDBClient({
       requestHandler: { httpAgent: { keepAlive: true, maxSockets: 512 } },
       sha256: KeyedSha256,

@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { KeyedSha256 } from '../../shared/sdk-clients.js';
+import { Readable } from 'node:stream';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { KeyedSha256, leanSdkClient } from '../../shared/sdk-clients.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -27,5 +29,85 @@ describe("the SDK clients' SHA-256 (no network)", () => {
     hmac.reset();
     hmac.update('kept');
     expect(hex(await hmac.digest())).toBe(createHmac('sha256', 'secret').update('kept').digest('hex'));
+  });
+
+  it('gives the same HMAC under a text key for the same message, and a new one for another', async () => {
+    const macOf = async (key: string, message: string) => {
+      const hmac = new KeyedSha256(key);
+      hmac.update(message);
+      return hmac.digest();
+    };
+    const first = await macOf('secret', 'AKIDEXAMPLE');
+    const expected = createHmac('sha256', 'secret').update('AKIDEXAMPLE').digest('hex');
+    expect(hex(first)).toBe(expected);
+    // What a caller does with the bytes it got does not change the next caller's.
+    first.fill(0);
+    expect(hex(await macOf('secret', 'AKIDEXAMPLE'))).toBe(expected);
+    expect(hex(await macOf('secret', 'AKIDOTHER'))).toBe(
+      createHmac('sha256', 'secret').update('AKIDOTHER').digest('hex'),
+    );
+    expect(hex(await macOf('other secret', 'AKIDEXAMPLE'))).toBe(
+      createHmac('sha256', 'other secret').update('AKIDEXAMPLE').digest('hex'),
+    );
+  });
+});
+
+describe('a lean SDK client (no network)', () => {
+  /** A request handler that keeps each request as signed and answers an empty GetItem. */
+  function capturingHandler() {
+    const sent: HttpRequest[] = [];
+    return {
+      sent,
+      handle: async (request: HttpRequest) => {
+        sent.push(request);
+        const body = Readable.from([Buffer.from('{}')]);
+        return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body } };
+      },
+    };
+  }
+  type HttpRequest = { headers: Record<string, string> };
+  type Signer = { sign(request: HttpRequest, options: { signingDate: Date }): Promise<HttpRequest> };
+
+  it("signs each request as the SDK's own signer does, with the credentials of the moment", async () => {
+    const keys: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }[] = [
+      { accessKeyId: 'AKIDFIRST', secretAccessKey: 'first secret' },
+      { accessKeyId: 'AKIDFIRST', secretAccessKey: 'first secret' },
+      { accessKeyId: 'AKIDROTATED', secretAccessKey: 'rotated secret', sessionToken: 'token' },
+    ];
+    let current = keys[0];
+    // Credentials that expire within the SDK's refresh window are fetched again for every request.
+    const credentials = async () => ({
+      accessKeyId: '',
+      secretAccessKey: '',
+      ...current,
+      expiration: new Date(Date.now() + 60_000),
+    });
+    const lean = capturingHandler();
+    const client = leanSdkClient(
+      new DynamoDBClient({ region: 'eu-west-1', requestHandler: lean, sha256: KeyedSha256, credentials }),
+    );
+    const plain = capturingHandler();
+    const reference = new DynamoDBClient({ region: 'eu-west-1', requestHandler: plain, credentials });
+    for (const [i, key] of keys.entries()) {
+      current = key;
+      const command = () => new GetItemCommand({ TableName: 'links', Key: { PK: { S: `URL#${i}` } } });
+      expect((await client.send(command())).Item).toBeUndefined();
+      await reference.send(command());
+      const [request, expected] = [lean.sent[i], plain.sent[i]];
+      if (!request || !expected) throw new Error('a request was not sent');
+      // Signed by the SDK's own signer at the lean request's time, with the same headers but the signature.
+      const signer = await (
+        new DynamoDBClient({ region: 'eu-west-1', credentials: key }).config.signer as () => Promise<Signer>
+      )();
+      const unsigned = { ...request, headers: { ...request.headers } };
+      delete unsigned.headers.authorization;
+      const amzDate = String(request.headers['x-amz-date']);
+      const signingDate = new Date(amzDate.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
+      expect(request.headers.authorization).toBe((await signer.sign(unsigned, { signingDate })).headers.authorization);
+      expect(request.headers.authorization).toContain(`Credential=${key.accessKeyId}/`);
+      // The user agent built once is the one the SDK builds every time.
+      expect(request.headers['user-agent']).toBe(expected.headers['user-agent']);
+      expect(request.headers['x-amz-user-agent']).toBe(expected.headers['x-amz-user-agent']);
+    }
   });
 });
