@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { freePort } from '../local/ports.js';
 import { runningService } from '../local/runtime-record.js';
+import { queuedMessages } from '../local/sqs-local.js';
 import { type CpuByComponent, cpuSince, machineCpu, serviceCpu } from './lib/cpu-accounting.js';
 import { prepareDataset } from './lib/dataset.js';
 import { createHttpClient } from './lib/http-client.js';
@@ -106,15 +107,7 @@ async function startService(): Promise<RunningService> {
 /** Waits until the event writer has stored what the requests queued: the events queue is empty. */
 async function settle(service: RunningService): Promise<void> {
   for (let waited = 0; waited < 30_000; waited += 100) {
-    const out = await service.sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: service.queueUrl,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    const left =
-      Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) +
-      Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+    const left = await queuedMessages(service.sqs, service.queueUrl);
     if (left === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { freePort } from './ports.js';
 
 export interface SqsEmulator {
@@ -29,4 +30,18 @@ export async function startSqsEmulator(options: { port?: number } = {}): Promise
       clearTimeout(timer);
     },
   };
+}
+
+/** How many messages the queue holds, visible or in flight: 0 once every event sent to it is written. */
+export async function queuedMessages(sqs: SQSClient, queueUrl: string): Promise<number> {
+  const out = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  return (
+    Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) +
+    Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
+  );
 }

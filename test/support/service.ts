@@ -112,21 +112,11 @@ export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: 
 
 /** Waits until the service's events queue has nothing left, visible or in flight (every event written). */
 export async function queueDrained(service: Pick<LocalRuntime, 'queueUrl'>, timeoutMs = 30_000): Promise<void> {
-  const { GetQueueAttributesCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const { queuedMessages } = await import('../../local/sqs-local.js');
   const sqs = new SQSClient({});
   try {
-    await eventually(async () => {
-      const out = await sqs.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: service.queueUrl,
-          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-        }),
-      );
-      const left =
-        Number(out.Attributes?.ApproximateNumberOfMessages) +
-        Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible);
-      return left === 0 ? true : undefined;
-    }, timeoutMs);
+    await eventually(async () => ((await queuedMessages(sqs, service.queueUrl)) === 0 ? true : undefined), timeoutMs);
   } finally {
     sqs.destroy();
   }
