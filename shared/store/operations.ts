@@ -14,7 +14,7 @@ import { config } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
-import { KeyedSha256, leanSdkClient } from '../sdk-clients.js';
+import { KeyedSha256, leanSdkClient, resolvedOncePerCommand } from '../sdk-clients.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { type AccessPattern, type EventShardPattern, type Key, keys, type RecordKind } from './keys.js';
 
@@ -69,7 +69,9 @@ function createDocumentClient(options: { maxAttempts?: number } = {}) {
     },
     { step: 'initialize', name: 'countDynamoDbCallsAndOverloads' },
   );
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return resolvedOncePerCommand(
+    DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+  );
 }
 
 export const documentClient = createDocumentClient();

@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { KeyedSha256, leanSdkClient } from '../../shared/sdk-clients.js';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { KeyedSha256, leanSdkClient, resolvedOncePerCommand } from '../../shared/sdk-clients.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -109,5 +110,64 @@ describe('a lean SDK client (no network)', () => {
       expect(request.headers['user-agent']).toBe(expected.headers['user-agent']);
       expect(request.headers['x-amz-user-agent']).toBe(expected.headers['x-amz-user-agent']);
     }
+  });
+});
+
+describe('a document client that resolves each command once (no network)', () => {
+  /** Answers GetItem with the key it was asked for, and fails a conditional PutItem as DynamoDB does. */
+  function echoingHandler() {
+    const bodies: Record<string, unknown>[] = [];
+    return {
+      bodies,
+      handle: async (request: { headers: Record<string, string>; body?: string | Uint8Array }) => {
+        const text = typeof request.body === 'string' ? request.body : Buffer.from(request.body ?? '').toString('utf8');
+        const body = JSON.parse(text) as Record<string, unknown>;
+        bodies.push(body);
+        const target = String(request.headers['x-amz-target']);
+        const [status, answer] = target.endsWith('GetItem')
+          ? [200, { Item: { ...(body.Key as object), seen: { N: String(bodies.length) } } }]
+          : body.ConditionExpression
+            ? [400, { __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException', message: 'no' }]
+            : [200, {}];
+        const headers = { 'content-type': 'application/x-amz-json-1.0' };
+        return {
+          response: { statusCode: status, headers, body: Readable.from([Buffer.from(JSON.stringify(answer))]) },
+        };
+      },
+    };
+  }
+
+  it("marshals each command's own input and unmarshals its own output, concurrently too", async () => {
+    const handler = echoingHandler();
+    const documents = resolvedOncePerCommand(
+      DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          region: 'eu-west-1',
+          requestHandler: handler,
+          credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+        }),
+        { marshallOptions: { removeUndefinedValues: true } },
+      ),
+    );
+    const reads = await Promise.all(
+      ['URL#1', 'URL#2', 'URL#3'].map((PK) => documents.send(new GetCommand({ TableName: 'links', Key: { PK } }))),
+    );
+    expect(reads.map((out) => out.Item?.PK)).toEqual(['URL#1', 'URL#2', 'URL#3']);
+    expect(reads.every((out) => typeof out.Item?.seen === 'number')).toBe(true);
+    expect(handler.bodies.map((body) => body.Key)).toEqual([
+      { PK: { S: 'URL#1' } },
+      { PK: { S: 'URL#2' } },
+      { PK: { S: 'URL#3' } },
+    ]);
+
+    await documents.send(new PutCommand({ TableName: 'links', Item: { PK: 'URL#4', hits: 2, gone: undefined } }));
+    expect(handler.bodies.at(-1)?.Item).toEqual({ PK: { S: 'URL#4' }, hits: { N: '2' } });
+    // An error keeps its name, which is what the store's error classification reads.
+    await expect(
+      documents.send(
+        new PutCommand({ TableName: 'links', Item: { PK: 'URL#5' }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      ),
+    ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(handler.bodies.at(-1)?.Item).toEqual({ PK: { S: 'URL#5' } });
   });
 });
