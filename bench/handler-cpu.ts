@@ -180,12 +180,14 @@ export async function handlerCpu(): Promise<string[]> {
     const samples = await withLogDiscarded(() => measure(handler, event, status));
     const median = percentile(samples, 50);
     rows.push(
-      `| ${label} | ${format(median, 3)} ms | ${format(percentile(samples, 95), 3)} ms | ${budget} ms | ${median < budget ? 'yes' : 'no'} |`,
+      `| ${label} | ${format(median, 3)} ms | ${format(samples[0] ?? Number.NaN, 3)} ms | ${format(percentile(samples, 95), 3)} ms | ${budget} ms | ${median < budget ? 'yes' : 'no'} |`,
     );
   }
   return [
-    '| handler | CPU per request (median of 20 rounds) | p95 round | budget | met |',
-    '|---|---|---|---|---|',
+    // The fastest round is the handler's cost with the least interference from the machine's other work; the
+    // verdict is the median's.
+    '| handler | CPU per request (median of 20 rounds) | fastest round | p95 round | budget | met |',
+    '|---|---|---|---|---|---|',
     ...rows,
   ];
 }
