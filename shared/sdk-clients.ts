@@ -23,20 +23,31 @@ interface SdkClient {
 type SignerFactory = (authScheme?: { name?: string; signingName?: string; signingRegion?: string }) => Promise<unknown>;
 
 /**
- * One signer per auth scheme instead of one per call. The SDK's factory builds a new SigV4 signer for every
- * request, spreading the whole resolved configuration into its parameters; what it builds depends only on
- * the scheme's signing name and region, and holds the credentials provider, not the credentials, so a kept
- * signer still signs with rotated credentials.
+ * One signer per set of credentials and auth scheme instead of one per call. The SDK's factory builds a new
+ * SigV4 signer for every request, spreading the whole resolved configuration into its parameters; what it
+ * builds depends only on the scheme's signing name and region and on the client's credentials provider
+ * (`credentialsOf`), which it holds rather than credentials: a kept signer still signs with credentials the
+ * provider refreshes, and credentials assigned to the client later get signers of their own.
  */
-function oneSignerPerScheme(makeSigner: SignerFactory): SignerFactory {
-  const signers = new Map<string, Promise<unknown>>();
+function oneSignerPerScheme(makeSigner: SignerFactory, credentialsOf: () => unknown): SignerFactory {
+  const signersByCredentials = new WeakMap<object, Map<string, Promise<unknown>>>();
+  const noCredentials = {};
   return (authScheme) => {
+    const credentials = credentialsOf();
+    const owner = credentials !== null && typeof credentials === 'object' ? credentials : noCredentials;
+    const provider = typeof credentials === 'function' ? credentials : owner;
+    let signers = signersByCredentials.get(provider);
+    if (!signers) {
+      signers = new Map();
+      signersByCredentials.set(provider, signers);
+    }
     const scheme = `${authScheme?.name}|${authScheme?.signingName}|${authScheme?.signingRegion}`;
     let signer = signers.get(scheme);
     if (!signer) {
+      const kept = signers;
       signer = makeSigner(authScheme);
-      signers.set(scheme, signer);
-      signer.catch(() => signers.delete(scheme));
+      kept.set(scheme, signer);
+      signer.catch(() => kept.delete(scheme));
     }
     return signer;
   };
@@ -86,8 +97,8 @@ function userAgentOncePerCommand(config: Parameters<typeof userAgentMiddleware>[
  * - Drops the SDK's logger middleware. It runs on every call and, even with no logger configured, copies the
  *   whole input and output through the command's schema to hide sensitive fields for a log line nobody
  *   writes: about a tenth of a redirect's CPU.
- * - Keeps one request signer per auth scheme (`oneSignerPerScheme`) and builds the user agent once per
- *   command (`userAgentOncePerCommand`).
+ * - Keeps one request signer per set of credentials and auth scheme (`oneSignerPerScheme`) and builds the
+ *   user agent once per command (`userAgentOncePerCommand`).
  * - Gives the client its resolved configuration again as an object V8 keeps in fast mode. The SDK builds it
  *   property by property (about 50) and V8 ends up storing it as a dictionary; every call then spreads it
  *   three times (`{ ...config, ...context }` to serialise and to parse, `{ ...config }` for the endpoint), at
@@ -99,8 +110,10 @@ function userAgentOncePerCommand(config: Parameters<typeof userAgentMiddleware>[
  */
 export function leanSdkClient<T extends SdkClient>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
-  const resolved = client.config as { signer?: SignerFactory };
-  if (typeof resolved.signer === 'function') resolved.signer = oneSignerPerScheme(resolved.signer);
+  const resolved = client.config as { signer?: SignerFactory; credentials?: unknown };
+  if (typeof resolved.signer === 'function') {
+    resolved.signer = oneSignerPerScheme(resolved.signer, () => resolved.credentials);
+  }
   client.config = Object.defineProperties({}, Object.getOwnPropertyDescriptors(client.config));
   client.middlewareStack.use(getSchemaSerdePlugin(client.config as Parameters<typeof getSchemaSerdePlugin>[0]));
   client.middlewareStack.add(
@@ -132,7 +145,9 @@ const isDocumentCommand = (command: unknown): command is DocumentCommand =>
  * marshalling steps, concatenated the client's and the command's stacks and sorted them: 25-40 µs of a call.
  * Here the handler lib-dynamodb builds for the first command of a kind is kept and given each later command's
  * inner command, whose input it marshals. As with the SDK's own cache, calls of one kind share the handler's
- * context; retries, timeouts and errors are those of the same middleware.
+ * context (the per-call values the middleware writes there, the endpoint and the chosen identity, are the
+ * same for every call of this service), and middleware added to the client after a kind's first call is not
+ * seen by that kind; retries, timeouts and errors are those of the same middleware.
  */
 export function resolvedOncePerCommand<T extends DynamoDBDocumentClient>(documents: T): T {
   const handlers = new Map<object, ResolvedHandler>();

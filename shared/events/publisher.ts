@@ -14,8 +14,8 @@ if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_U
 const QueueUrl = config.eventsQueueUrl;
 
 // Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-// The middleware of SendMessage is resolved once, not on every send (`cacheMiddleware`): no command here
-// adds middleware of its own.
+// The middleware of SendMessage is resolved once, not on every send (`cacheMiddleware`): it is the same for
+// every message (SendMessage's own MD5 check reads each call's input), and none is added to this client later.
 const sqs = leanSdkClient(
   new SQSClient({
     requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },

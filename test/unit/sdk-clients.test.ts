@@ -110,6 +110,11 @@ describe('a lean SDK client (no network)', () => {
       expect(request.headers['user-agent']).toBe(expected.headers['user-agent']);
       expect(request.headers['x-amz-user-agent']).toBe(expected.headers['x-amz-user-agent']);
     }
+    // Credentials assigned to the client later are the ones its next request is signed with.
+    const assigned = { accessKeyId: 'AKIDASSIGNED', secretAccessKey: 'assigned secret' };
+    (client.config as { credentials: unknown }).credentials = assigned;
+    await client.send(new GetItemCommand({ TableName: 'links', Key: { PK: { S: 'URL#9' } } }));
+    expect(lean.sent.at(-1)?.headers.authorization).toContain('Credential=AKIDASSIGNED/');
   });
 });
 
