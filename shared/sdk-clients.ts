@@ -34,12 +34,14 @@ function oneSignerPerScheme(makeSigner: SignerFactory, credentialsOf: () => unkn
   const noCredentials = {};
   return (authScheme) => {
     const credentials = credentialsOf();
-    const owner = credentials !== null && typeof credentials === 'object' ? credentials : noCredentials;
-    const provider = typeof credentials === 'function' ? credentials : owner;
-    let signers = signersByCredentials.get(provider);
+    const owner =
+      typeof credentials === 'function' || (typeof credentials === 'object' && credentials !== null)
+        ? credentials
+        : noCredentials;
+    let signers = signersByCredentials.get(owner);
     if (!signers) {
       signers = new Map();
-      signersByCredentials.set(provider, signers);
+      signersByCredentials.set(owner, signers);
     }
     const scheme = `${authScheme?.name}|${authScheme?.signingName}|${authScheme?.signingRegion}`;
     let signer = signers.get(scheme);
@@ -167,8 +169,6 @@ export function resolvedOncePerCommand<T extends DynamoDBDocumentClient>(documen
   return documents;
 }
 
-/** Keys seen as strings (the secret access key): a handful per process (one per set of credentials). */
-const keysOfText = new Map<string, KeyObject>();
 /** Keys seen as bytes (the day's signing key, which the signer keeps and passes again each time). */
 const keysOfBytes = new WeakMap<object, KeyObject>();
 
@@ -178,16 +178,7 @@ type SourceData = string | ArrayBuffer | ArrayBufferView;
 const bytesOf = (data: ArrayBuffer | ArrayBufferView) =>
   ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
 
-function keyObjectOf(secret: SourceData): KeyObject {
-  if (typeof secret === 'string') {
-    let key = keysOfText.get(secret);
-    if (!key) {
-      if (keysOfText.size >= 16) keysOfText.clear();
-      key = createSecretKey(Buffer.from(secret, 'utf8'));
-      keysOfText.set(secret, key);
-    }
-    return key;
-  }
+function keyObjectOf(secret: ArrayBuffer | ArrayBufferView): KeyObject {
   let key = keysOfBytes.get(secret);
   if (!key) {
     key = createSecretKey(bytesOf(secret));
@@ -199,7 +190,8 @@ function keyObjectOf(secret: SourceData): KeyObject {
 /**
  * HMACs keyed by text, by key and message. Text keys are the secret access key: the signer computes the HMAC
  * of the access key id under it on every call, only to name its cache of signing keys, so the same bytes
- * each time (and once a day the first step of a new signing key).
+ * each time (and once a day the first step of a new signing key). Computed once per message, so the key is
+ * not worth keeping as a key object.
  */
 const macsOfText = new Map<string, Map<string, Buffer>>();
 
@@ -214,7 +206,7 @@ function macOfText(secret: string, message: Buffer): Buffer {
   let mac = macs.get(id);
   if (!mac) {
     if (macs.size >= 64) macs.clear();
-    mac = createHmac('sha256', keyObjectOf(secret)).update(message).digest();
+    mac = createHmac('sha256', secret).update(message).digest();
     macs.set(id, mac);
   }
   return mac;
