@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { batchPerTurn } from '../batch-per-turn.js';
 import { timestamp } from '../clock.js';
 import { config } from '../config.js';
 import { logger } from '../logger.js';
@@ -14,8 +15,9 @@ if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_U
 const QueueUrl = config.eventsQueueUrl;
 
 // Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-// The middleware of SendMessage is resolved once, not on every send (`cacheMiddleware`): it is the same for
-// every message (SendMessage's own MD5 check reads each call's input), and none is added to this client later.
+// The middleware of each command is resolved once, not on every send (`cacheMiddleware`): it is the same for
+// every message (the MD5 checks of SendMessage and SendMessageBatch read each call's input and answer), and
+// none is added to this client later.
 const sqs = leanSdkClient(
   new SQSClient({
     requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
@@ -23,6 +25,46 @@ const sqs = leanSdkClient(
     cacheMiddleware: true,
   }),
 );
+
+/** The most entries SQS takes in one SendMessageBatch (their bodies are a few KB each, far below its size limit). */
+const SEND_BATCH_LIMIT = 10;
+
+/** An entry of a SendMessageBatch that SQS did not queue. */
+class EntryNotQueued extends Error {
+  override name = 'EntryNotQueued';
+}
+
+/**
+ * Queues a message. Messages sent in the same turn of the event loop (only the local runtime has several)
+ * go out as one SendMessageBatch. A message the batch did not queue is sent again alone, with the SDK's
+ * retries, so that it fails only for a reason of its own: SQS failed its entry, or refused the whole request
+ * (a client fault, which could be another entry's). A batch that failed after the SDK's retries for a
+ * reason of the queue or the network (a server fault, a time-out) fails every message in it, as a message
+ * sent alone would have.
+ */
+const sendMessage = batchPerTurn({
+  most: SEND_BATCH_LIMIT,
+  one: async (MessageBody: string) => {
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody }));
+  },
+  many: async (bodies: string[]) => {
+    const out = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: bodies.map((MessageBody, i) => ({ Id: String(i), MessageBody })),
+      }),
+    );
+    const failed = new Map((out.Failed ?? []).map((entry) => [entry.Id, entry]));
+    return bodies.map((_, i): PromiseSettledResult<void> => {
+      const failure = failed.get(String(i));
+      return failure
+        ? { status: 'rejected', reason: new EntryNotQueued(`${failure.Code}: ${failure.Message ?? ''}`) }
+        : { status: 'fulfilled', value: undefined };
+    });
+  },
+  tryAlone: (reason) =>
+    reason instanceof EntryNotQueued || (reason as { $fault?: string } | undefined)?.$fault === 'client',
+});
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {
@@ -57,7 +99,7 @@ export async function publishUrlEvent(
     ...(visitor !== undefined && { visitor }),
   };
   try {
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }));
+    await sendMessage(JSON.stringify(message));
     increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
     // Logs are kept for weeks: the visitor tag is left out (a replayed click counts as a visitor per user agent).
@@ -74,7 +116,7 @@ export async function publishUrlEvent(
 export async function queueClickCount(click: { id: number; url_id: number }): Promise<void> {
   const message: CountMessage = { count_click: click.id, url_id: click.url_id };
   try {
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }));
+    await sendMessage(JSON.stringify(message));
   } catch (error) {
     logger.error('A stored click could not be queued for counting', {
       uncounted_click: message,

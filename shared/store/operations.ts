@@ -10,6 +10,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { batchPerTurn } from '../batch-per-turn.js';
 import { config } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
@@ -120,13 +121,21 @@ export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<voi
     });
 }
 
-/** A strongly consistent read of one item. */
-export async function getItem(key: Key): Promise<Item | undefined> {
-  const out = await documentClient.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }));
-  return out.Item;
-}
-
 const BATCH_GET_LIMIT = 100;
+
+/**
+ * A strongly consistent read of one item. Reads asked for in the same turn of the event loop (only the local
+ * runtime has several: it serves every request from one process) go out as one BatchGetItem.
+ */
+export const getItem: (key: Key) => Promise<Item | undefined> = batchPerTurn({
+  most: BATCH_GET_LIMIT,
+  one: async (key: Key) =>
+    (await documentClient.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item,
+  many: async (wanted: Key[]) => {
+    const found = await getItems(wanted);
+    return wanted.map((key) => ({ status: 'fulfilled' as const, value: found.get(keyOf(key)) }));
+  },
+});
 
 /** Strongly consistent reads of many items (100 a request), by key; what DynamoDB leaves unread is asked again. */
 export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {

@@ -231,6 +231,63 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
     });
   });
 
+  describe('reads and events of one turn of the event loop, sent together', () => {
+    const callsOf = async (operation: string) => {
+      const metrics = (
+        await api.get<Record<string, { series?: { operation?: string; value: number }[] }>>('/metrics/json')
+      ).body;
+      return metrics.dynamodb_calls_total?.series?.find((entry) => entry.operation === operation)?.value ?? 0;
+    };
+
+    it('answers each read of a batch with its own item, a missing one with nothing', async () => {
+      const { getItem } = await import('../../shared/store/operations.js');
+      const { keys } = await import('../../shared/store/keys.js');
+      const urls = await Promise.all(Array.from({ length: 12 }, () => createUrl()));
+      const wanted = [...urls.map((url) => url.id), 987_654, urls[0]?.id ?? 0];
+      const getItemsBefore = await callsOf('GetItem');
+      const items = await Promise.all(wanted.map((id) => getItem(keys.url(id))));
+      expect(items.map((item) => item?.id)).toEqual([...urls.map((url) => url.id), undefined, urls[0]?.id]);
+      expect(items.map((item) => item?.original_url)).toEqual([
+        ...urls.map((url) => url.original_url),
+        undefined,
+        urls[0]?.original_url,
+      ]);
+      // 14 reads asked for in one turn: the first goes out alone, the 13 made while it is in flight together.
+      expect((await callsOf('GetItem')) - getItemsBefore).toBeLessThan(wanted.length);
+    });
+
+    it('queues each of 12 events sent at once (more than one SendMessageBatch takes) once, with its own URL', async () => {
+      const { publishUrlEvent } = await import('../../shared/events/publisher.js');
+      const urls = await Promise.all(Array.from({ length: 12 }, () => createUrl()));
+      await Promise.all(urls.map((url) => publishUrlEvent('accessed', url)));
+      for (const url of urls) {
+        const events = await eventOf(url.id, 'accessed');
+        expect(events).toHaveLength(1);
+        expect(events[0]?.details).toEqual({ short_code: url.short_code, original_url: url.original_url });
+      }
+    });
+
+    it('answers 150 parallel GETs of 30 URLs each with its own URL or 404, and stores one accessed event per 200', async () => {
+      const urls = await Promise.all(Array.from({ length: 30 }, () => createUrl()));
+      const inactive = urls.slice(0, 5);
+      await Promise.all(inactive.map((url) => api.put(`/urls/${url.id}`, { is_active: false })));
+      const reads = Array.from({ length: 150 }, (_, i) => urls[i % urls.length] as Url);
+      const responses = await Promise.all(reads.map((url) => api.get<Url>(`/urls/${url.id}`)));
+      responses.forEach((response, i) => {
+        const url = reads[i] as Url;
+        if (inactive.includes(url)) expect(response.status).toBe(404);
+        else expect(response.body).toEqual(url);
+      });
+      for (const url of urls.slice(5)) {
+        await eventually(async () => {
+          const events = (await api.get<Event[]>(`/events?url_id=${url.id}&event_type=accessed`)).body;
+          return events.length === 5 ? events : undefined;
+        });
+      }
+      expect((await api.get<Event[]>(`/events?url_id=${inactive[0]?.id}&event_type=accessed`)).body).toEqual([]);
+    });
+  });
+
   describe('GET /urls/{short_code}/redirect', () => {
     it('answers 302 to exactly the stored URL, uncacheable, and records the click with referrer, agent and bot flag', async () => {
       const url = await createUrl({ original_url: 'https://example.com/path?q=a%20b&x=1' });
