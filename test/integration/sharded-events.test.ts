@@ -131,4 +131,22 @@ describe('sharded event lists (DynamoDB Local, through HTTP)', () => {
       expect(await ids(query)).not.toContain(event.id);
     }
   });
+
+  it('keeps a page full when it would have held an event of a deleted URL: its place goes to the next event', async () => {
+    const kept = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://kept.example/' })).body;
+    const doomed = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://doomed2.example/' })).body;
+    const post = (url: Url) =>
+      api.post<Event>('/events', { url_id: url.id, user_id: owner.id, event_type: 'window' }).then((r) => r.body);
+    const first = await post(kept);
+    const late = await post(doomed);
+    const third = await post(kept);
+    const { documentClient, TableName } = await store();
+    const out = await documentClient.send(
+      new ScanCommand({ TableName, FilterExpression: 'id = :id', ExpressionAttributeValues: { ':id': late.id } }),
+    );
+    expect((await api.delete(`/urls/${doomed.id}`)).status).toBe(204);
+    await documentClient.send(new PutCommand({ TableName, Item: out.Items?.[0] as Record<string, unknown> }));
+    expect(await ids('event_type=window&limit=2')).toEqual([first.id, third.id]);
+    expect(await ids(`user_id=${owner.id}&event_type=window&limit=2`)).toEqual([first.id, third.id]);
+  });
 });
