@@ -186,14 +186,28 @@ export interface ListPage {
 }
 
 /**
+ * Skips of at least this many items are counted by a query of their own rather than read with the window: below
+ * it the second request costs more than the items it saves (locally ~0.45 ms a request against ~10 µs an item).
+ */
+const COUNTED_SKIP = 50;
+
+/**
  * Reads items `skip` to `skip + limit` of an access pattern, in key order, after `cursor` if given.
  * DynamoDB cannot jump to an offset, so this reads every item up to `skip + limit` (plus, with a filter,
  * those filtered out); a cursor makes each further page cost only its own items.
  */
 export async function readWindow(pattern: AccessPattern, { skip, limit, filter, cursor }: Window): Promise<ListPage> {
-  const wanted = skip + limit;
-  const items: Item[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'] = cursor ? decodeCursor(pattern, cursor) : undefined;
+  // Without a filter, a long run of items before the window is only counted: DynamoDB reads them all the same
+  // (and bills them) but sends none, so neither side spends time writing and parsing items nobody is shown.
+  const toSkip = !filter && skip >= COUNTED_SKIP ? skip : 0;
+  if (toSkip > 0) {
+    const past = await positionAfter(pattern, toSkip, startKey);
+    if (past === 'end') return { items: [], next: undefined };
+    startKey = past;
+  }
+  const wanted = skip - toSkip + limit;
+  const items: Item[] = [];
   do {
     const out: QueryCommandOutput = await documentClient.send(
       new QueryCommand({
@@ -207,9 +221,33 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter, 
     items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length < wanted);
-  const page = items.slice(skip, wanted);
+  const page = items.slice(skip - toSkip, wanted);
   const last = page.at(-1);
   return { items: page, next: page.length === limit && last ? encodeCursor(pattern, last) : undefined };
+}
+
+/** The key to go on from after `count` items of a pattern (from `startKey`), counted only; 'end' when it has fewer. */
+async function positionAfter(
+  pattern: AccessPattern,
+  count: number,
+  startKey: QueryCommandOutput['LastEvaluatedKey'],
+): Promise<QueryCommandOutput['LastEvaluatedKey'] | 'end'> {
+  let counted = 0;
+  let position = startKey;
+  do {
+    const out: QueryCommandOutput = await documentClient.send(
+      new QueryCommand({
+        ...pattern,
+        TableName,
+        ExclusiveStartKey: position,
+        Select: 'COUNT',
+        Limit: Math.min(count - counted, 10_000),
+      }),
+    );
+    counted += out.Count ?? 0;
+    position = out.LastEvaluatedKey;
+  } while (position && counted < count);
+  return position && counted === count ? position : 'end';
 }
 
 /** A window over several shards of one list, merged in the order of their sort key. */

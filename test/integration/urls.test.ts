@@ -197,6 +197,23 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       expect((await api.get<Url[]>('/urls')).body.length).toBeLessThanOrEqual(100);
     });
 
+    it('finds windows far into a list (their offset counted, not read) exactly where the list has them', async () => {
+      const deep = (await api.post<{ id: number }>('/users', { username: 'deep', email: 'deep@example.com' })).body;
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          api.post('/urls', { user_id: deep.id, original_url: `https://deep.example/${i}` }),
+        ),
+      );
+      const ids = async (query: string) => (await api.get<Url[]>(`/urls?${query}`)).body.map((url) => url.id);
+      const mine = await ids(`user_id=${deep.id}&limit=1000`);
+      const all = await ids('limit=1000');
+      expect(mine).toHaveLength(60);
+      expect(await ids(`user_id=${deep.id}&skip=55&limit=10`)).toEqual(mine.slice(55));
+      expect(await ids(`user_id=${deep.id}&skip=60&limit=10`)).toEqual([]);
+      expect(await ids(`skip=50&limit=20`)).toEqual(all.slice(50, 70));
+      expect(await ids(`skip=${all.length}&limit=5`)).toEqual([]);
+    });
+
     it.each([
       ['skip=-1', 'skip'],
       ['limit=0', 'limit'],

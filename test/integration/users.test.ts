@@ -120,6 +120,32 @@ describe('users (DynamoDB Local, through HTTP)', () => {
       expect(pages).toEqual(ids);
     });
 
+    it('finds deep pages (their offset counted, not read) exactly where the list has them', async () => {
+      await Promise.all(Array.from({ length: 70 }, () => createUser()));
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const body = (await api.get<User[]>(`/users?per_page=100&page=${page}`)).body;
+        if (body.length === 0) break;
+        ids.push(...body.map((user) => user.id));
+      }
+      const pageOf = async (page: number, perPage: number) =>
+        (await api.get<User[]>(`/users?page=${page}&per_page=${perPage}`)).body.map((user) => user.id);
+      const last60 = Math.ceil(ids.length / 60);
+      for (const [page, perPage] of [
+        [3, 25],
+        [6, 10],
+        [2, 50],
+        [8, 9],
+        [last60, 60],
+      ] as const) {
+        expect(await pageOf(page, perPage)).toEqual(ids.slice((page - 1) * perPage, page * perPage));
+      }
+      // Pages that start exactly at the end of the list, or past it.
+      expect(await pageOf(ids.length + 1, 1)).toEqual([]);
+      expect(await pageOf(ids.length + 2, 1)).toEqual([]);
+      expect(await pageOf(ids.length, 1)).toEqual(ids.slice(-1));
+    });
+
     it('answers a page past the end with []', async () => {
       const response = await api.get('/users?page=100000&per_page=100');
       expect(response.status).toBe(200);
