@@ -1,6 +1,7 @@
 /**
- * Calls made while others of their kind are in flight, sent together where the API has a batch form
- * (GetItem as BatchGetItem, SendMessage as SendMessageBatch).
+ * Calls made while others of their kind are in flight, sent together: as one request where the API has a
+ * batch form (GetItem as BatchGetItem, SendMessage as SendMessageBatch), or as one read whose answer every
+ * caller shares (the recent deletions, the same for all).
  *
  * A call made while none is in flight goes out at once, alone: in Lambda, where an instance serves one
  * request at a time, that is every call, so there nothing waits and nothing is batched. The local runtime

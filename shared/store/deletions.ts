@@ -1,3 +1,4 @@
+import { batchPerTurn } from '../batch-per-turn.js';
 import { accessPatterns, type DeletedKind, keys } from './keys.js';
 import { putItems, readAll } from './operations.js';
 
@@ -35,11 +36,8 @@ export async function rememberDeletion(kind: DeletedKind, id: number): Promise<v
   );
 }
 
-/**
- * The deletions still remembered, read consistently every time (never from memory: once a DELETE has
- * answered, no list may show its events again, hot or not).
- */
-export async function recentDeletions(): Promise<RecentDeletions> {
+/** One consistent read of the deletions still remembered, from one of their copies. */
+async function readDeletions(): Promise<RecentDeletions> {
   const urls = new Set<number>();
   const users = new Set<number>();
   const copy = Math.floor(Math.random() * COPIES);
@@ -48,6 +46,24 @@ export async function recentDeletions(): Promise<RecentDeletions> {
   }
   return { urls, users };
 }
+
+const deletionsReadPerTurn = batchPerTurn<undefined, RecentDeletions>({
+  most: Number.MAX_SAFE_INTEGER,
+  one: readDeletions,
+  many: async (calls) => {
+    const deletions = await readDeletions();
+    return calls.map(() => ({ status: 'fulfilled', value: deletions }));
+  },
+});
+
+/**
+ * The deletions still remembered, read consistently for every call (never from memory: once a DELETE has
+ * answered, no list may show its events again, hot or not). Calls made while a read is in flight (only the
+ * local runtime, serving every request from one process, has those) share one read made at the end of the
+ * event loop's turn, after all of them arrived: as fresh for each as a read of its own, never the read
+ * already in flight, which may have started before it (shared/batch-per-turn.ts).
+ */
+export const recentDeletions = (): Promise<RecentDeletions> => deletionsReadPerTurn(undefined);
 
 /** Whether an event belongs to a deleted URL or user (its own user, or the owner of its URL). */
 export const isOfDeleted = (

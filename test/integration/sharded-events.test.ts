@@ -132,6 +132,23 @@ describe('sharded event lists (DynamoDB Local, through HTTP)', () => {
     }
   });
 
+  it('shares one read of the recent deletions among the calls of one turn, each seeing a deletion answered before it', async () => {
+    const { recentDeletions } = await import('../../shared/store/deletions.js');
+    const gone = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://gone.example/' })).body;
+    expect((await api.delete(`/urls/${gone.id}`)).status).toBe(204);
+    const queries = async () => {
+      const metrics = (
+        await api.get<Record<string, { series?: { operation?: string; value: number }[] }>>('/metrics/json')
+      ).body;
+      return metrics.dynamodb_calls_total?.series?.find((entry) => entry.operation === 'Query')?.value ?? 0;
+    };
+    const before = await queries();
+    const reads = await Promise.all(Array.from({ length: 6 }, () => recentDeletions()));
+    for (const deletions of reads) expect(deletions.urls.has(gone.id)).toBe(true);
+    // The first goes out alone; the five asked while it is in flight share the read made at the end of the turn.
+    expect((await queries()) - before).toBeLessThan(6);
+  });
+
   it('keeps a page full when it would have held an event of a deleted URL: its place goes to the next event', async () => {
     const kept = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://kept.example/' })).body;
     const doomed = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://doomed2.example/' })).body;
