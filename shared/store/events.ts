@@ -116,8 +116,13 @@ export async function recordEvent(
       if (!(error instanceof OverloadedError)) throw error;
       // A transaction whose answer was lost may have been applied: then it is stored and counted already.
       if (!(await getItem(keys.clickCounted(id)))) {
-        await documentClient.send(new PutCommand({ TableName, Item: item }));
-        await countLater({ id, url_id: event.url_id });
+        try {
+          await documentClient.send(new PutCommand({ TableName, Item: item }));
+        } finally {
+          // Even when the put failed: it may have been applied with its answer lost (the request then answers
+          // 503 with the click stored). The writer counts a click only if it finds it stored.
+          await countLater({ id, url_id: event.url_id });
+        }
       }
     }
     // A deletion of the URL may have taken its statistics out between the read above and this count: as the
