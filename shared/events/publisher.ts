@@ -35,8 +35,8 @@ class EntryNotQueued extends Error {
 }
 
 /**
- * Queues a message. Messages sent in the same turn of the event loop (only the local runtime has several)
- * go out as one SendMessageBatch. A message the batch did not queue is sent again alone, with the SDK's
+ * Queues a message. Messages sent while another is in flight (only the local runtime has those) go out
+ * together at the end of the event loop's turn, as one SendMessageBatch (shared/batch-per-turn.ts). A message the batch did not queue is sent again alone, with the SDK's
  * retries, so that it fails only for a reason of its own: SQS failed its entry, or refused the whole request
  * (a client fault, which could be another entry's). A batch that failed after the SDK's retries for a
  * reason of the queue or the network (a server fault, a time-out) fails every message in it, as a message

@@ -124,8 +124,9 @@ export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<voi
 const BATCH_GET_LIMIT = 100;
 
 /**
- * A strongly consistent read of one item. Reads asked for in the same turn of the event loop (only the local
- * runtime has several: it serves every request from one process) go out as one BatchGetItem.
+ * A strongly consistent read of one item. Reads asked for while another is in flight (only the local runtime
+ * has those: it serves every request from one process) go out together at the end of the event loop's turn,
+ * as one BatchGetItem (shared/batch-per-turn.ts).
  */
 export const getItem: (key: Key) => Promise<Item | undefined> = batchPerTurn({
   most: BATCH_GET_LIMIT,
@@ -140,7 +141,7 @@ export const getItem: (key: Key) => Promise<Item | undefined> = batchPerTurn({
 /** Strongly consistent reads of many items (100 a request), by key; what DynamoDB leaves unread is asked again. */
 export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
-  const unique = [...new Map(wanted.map((key) => [`${key.PK}|${key.SK}`, key])).values()];
+  const unique = [...new Map(wanted.map((key) => [keyOf(key), key])).values()];
   for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
     let pending: Key[] = unique.slice(i, i + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -148,7 +149,7 @@ export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
       const out = await documentClient.send(
         new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }),
       );
-      for (const item of out.Responses?.[TableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+      for (const item of out.Responses?.[TableName] ?? []) found.set(keyOf(itemKey(item)), item);
       pending = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Key[];
     }
   }
