@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { call, dynamoDbCalls, startBenchService } from './support.js';
 
 /**
- * DynamoDB calls made by each route, counted by the client middleware in shared/store/operations.ts. The
+ * DynamoDB calls made by each route, counted by the client middleware in shared/store/table.ts. The
  * event writer is left off so that only the route's own calls are counted; its cost is measured after.
  */
 export async function callsPerRequest(): Promise<string[]> {

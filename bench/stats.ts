@@ -71,7 +71,7 @@ export async function statsBenchmark(): Promise<string[]> {
     );
 
     // The read units of the 30-day daily call: its two queries, as DynamoDB Local counts them.
-    const { documentClient, TableName } = await import('../shared/store/operations.js');
+    const { documentClient, tableName } = await import('../shared/store/table.js');
     const { accessPatterns } = await import('../shared/store/keys.js');
     let readUnits = 0;
     let items = 0;
@@ -80,7 +80,7 @@ export async function statsBenchmark(): Promise<string[]> {
       const out = await documentClient.send(
         new QueryCommand({
           ...accessPatterns.statsRange(key, `URL#${link.id}`, 0, 'day', firstDay, today),
-          TableName,
+          TableName: tableName(),
           ReturnConsumedCapacity: 'TOTAL',
         }),
       );

@@ -105,7 +105,7 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * Lets a function that only reads the table lease event ids (store/event-ids.ts): an update of the event
+   * Lets a function that only reads the table lease event ids (store/scale/id-leases.ts): an update of the event
    * counter item and nothing else, by the `dynamodb:LeadingKeys` condition.
    */
   leaseEventIds(table: ITableV2): void {

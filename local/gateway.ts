@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { shortLinkFunctionCode } from '../lib/short-link-function.js';
-import { config } from '../shared/config.js';
+import { serviceConfig } from '../shared/config.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../shared/errors.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
@@ -318,7 +318,10 @@ export async function startGateway(
       });
     /** The gateway's own answer: CORS headers as API Gateway's gateway responses carry them, counted here. */
     const answer = async (route: string, result: APIGatewayProxyResult) => {
-      send(response, { ...result, headers: { ...corsHeaders(config.corsAllowedOrigins, origin), ...result.headers } });
+      send(response, {
+        ...result,
+        headers: { ...corsHeaders(serviceConfig().corsAllowedOrigins, origin), ...result.headers },
+      });
       const durationMs = performance.now() - startedAt;
       log(result.statusCode, durationMs);
       await recordRequest({ route, method, status: result.statusCode, durationMs });
@@ -331,7 +334,7 @@ export async function startGateway(
       if (match.kind === 'no-method') {
         request.resume();
         if (method === 'OPTIONS') {
-          const headers = preflightHeaders(config.corsAllowedOrigins, origin, match.allowed);
+          const headers = preflightHeaders(serviceConfig().corsAllowedOrigins, origin, match.allowed);
           return await answer('preflight', {
             statusCode: 204,
             headers: { ...headers, 'X-Request-Id': requestId },

@@ -8,7 +8,6 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../shared/logger.js';
-import { leanSdkClient } from '../shared/sdk-clients.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import { queuedMessages } from './sqs-local.js';
 
@@ -101,7 +100,7 @@ export async function startQueuePoller({
   invocationTimeoutMs = eventsQueueSchema.writerTimeoutSeconds * 1000,
 }: QueuePollerOptions): Promise<QueuePoller> {
   // Receives and deletes run all the time under load: the same per-call savings as the functions' clients.
-  const sqs = leanSdkClient(new SQSClient({ cacheMiddleware: true }));
+  const sqs = new SQSClient({});
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
   const queueArn = arnOut.Attributes?.QueueArn ?? queueUrl;
   let running = true;

@@ -113,8 +113,8 @@ async function keepUnsentEvents(bodies: string[], file: string | undefined): Pro
  * AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_SQS), the table and queues, the HTTP gateway over the route
  * table and the poller that feeds the event writer.
  *
- * The functions read their configuration once, at import; so the environment is set first and the
- * modules that load them are imported only then.
+ * The functions are given their configuration (the table, the queue) once both exist, before any of them
+ * serves a request.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   process.env.AWS_REGION ||= 'us-east-1';
@@ -156,8 +156,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       provisionTable(options.tableName),
       provisionQueues(options.queueName, options.queueOverrides),
     ]);
-    process.env.TABLE_NAME = options.tableName;
-    process.env.EVENTS_QUEUE_URL = queues.queueUrl;
+    // The functions are given their configuration directly, as Lambda gives them their environment.
+    const { useServiceConfig } = await import('../shared/config.js');
+    useServiceConfig({ ...process.env, TABLE_NAME: options.tableName, EVENTS_QUEUE_URL: queues.queueUrl });
 
     options.signal?.throwIfAborted();
     if (dynamoDb && options.warmUpMs)

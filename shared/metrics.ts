@@ -1,5 +1,5 @@
 import { Configuration, createMetricsLogger, Unit } from 'aws-embedded-metrics';
-import { config } from './config.js';
+import { serviceConfig } from './config.js';
 import { metricNames } from './metric-names.js';
 
 /**
@@ -29,14 +29,24 @@ export function increment(name: string, labels: Labels, by = 1): void {
   else series.set(key, { labels, value: by });
 }
 
-if (config.emitEmbeddedMetrics) {
-  Configuration.namespace = config.metricsNamespace;
-  Configuration.serviceName = config.serviceName;
+/** Whether embedded-metric records are written; the library's namespace and service are set on first use. */
+let embedded: boolean | undefined;
+
+function emitsEmbeddedMetrics(): boolean {
+  if (embedded === undefined) {
+    const config = serviceConfig();
+    embedded = config.emitEmbeddedMetrics;
+    if (embedded) {
+      Configuration.namespace = config.metricsNamespace;
+      Configuration.serviceName = config.serviceName;
+    }
+  }
+  return embedded;
 }
 
 /** Sends one embedded-metric record; the dimensions are the labels (CloudWatch aggregates them). */
 async function emit(name: string, labels: Labels, value: number, extra?: { name: string; value: number; unit: Unit }) {
-  if (!config.emitEmbeddedMetrics) return;
+  if (!emitsEmbeddedMetrics()) return;
   const metrics = createMetricsLogger();
   metrics.setDimensions(labels);
   metrics.putMetric(name, value, Unit.Count);
@@ -87,7 +97,7 @@ export async function recordValues(name: string, values: number[]): Promise<void
   distribution.recent.push(...values);
   if (distribution.recent.length > RECENT_VALUES)
     distribution.recent.splice(0, distribution.recent.length - RECENT_VALUES);
-  if (!config.emitEmbeddedMetrics) return;
+  if (!emitsEmbeddedMetrics()) return;
   for (let i = 0; i < values.length; i += VALUES_PER_RECORD) {
     const metrics = createMetricsLogger();
     metrics.setDimensions({});

@@ -1,5 +1,5 @@
 import { parseJsonExactly } from './json.js';
-import type { Item } from './store/operations.js';
+import type { Item } from './store/table.js';
 
 /** The records as the API returns them, with fields in the contract's order. */
 

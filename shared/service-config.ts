@@ -25,7 +25,7 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /**
    * Reads per second of one key by one instance above which the key is served from memory for at most a
-   * second (store/hot-key-cache.ts).
+   * second (store/scale/hot-key-cache.ts).
    */
   hotKeyReadsPerSecond: number;
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */

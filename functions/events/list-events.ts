@@ -1,6 +1,6 @@
 import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listEventsQuery } from '#shared/schemas.js';
-import { listEvents } from '#shared/store/events.js';
+import { listEvents } from '#shared/store/event-lists.js';
 
 /** GET /events?skip&limit&url_id&user_id&event_type */
 export const handler = httpRoute(

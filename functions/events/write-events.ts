@@ -1,6 +1,10 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { serviceConfig } from '#shared/config.js';
 import { writeEventBatch } from '#shared/events/event-writer.js';
+
+// Checked at the cold start, not in the middle of a batch.
+serviceConfig();
 
 /** The events queue's consumer: stores automatic events, reporting partial batch failures. */
 export const handler = middy<SQSEvent, SQSBatchResponse>().handler((event, context) =>

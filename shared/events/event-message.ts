@@ -6,7 +6,7 @@ import { eventDetails, eventType, positiveId } from '../schemas.js';
  * delivered: a redelivery rewrites the same item, it never adds a second event.
  *
  * A message without `event_id` (queued when no id could be leased, or by an older version) has a
- * `message_id` instead: the writer gives it an id once and keeps it under that message id (store/events.ts).
+ * `message_id` instead: the writer gives it an id once and keeps it under that message id (store/event-delivery.ts).
  */
 export const eventMessage = z
   .object({

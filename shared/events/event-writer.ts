@@ -3,16 +3,15 @@ import { parseJsonExactly } from '../json.js';
 import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { recordCount, recordValues } from '../metrics.js';
-import { eventIds } from '../store/event-ids.js';
 import {
   countStoredClicks,
   type DeliveredEvent,
   type DeliveryOutcome,
   idOfMessage,
   storeDeliveredEvents,
-  sweepDeletedUrl,
-  sweepDeletedUser,
-} from '../store/events.js';
+} from '../store/event-delivery.js';
+import { sweepDeletedUrl, sweepDeletedUser } from '../store/event-sweeps.js';
+import { eventIds } from '../store/scale/id-leases.js';
 import {
   type CountMessage,
   countMessage,
@@ -66,7 +65,7 @@ async function deliveredEvent(message: EventMessage, record: SQSRecord): Promise
 const ageMs = (timestamp: string) => Date.now() - Date.parse(`${timestamp}Z`);
 
 /**
- * Stores a batch of automatic events taken from the queue, all at once (store/events.ts), and runs the
+ * Stores a batch of automatic events taken from the queue, all at once (store/event-delivery.ts), and runs the
  * delayed sweeps queued by deletions. The answer lists the messages that failed, so only they are
  * delivered again: a database error or throttling past the deadline is retried later, and a message that
  * can never be stored (not an event) fails every delivery until the queue moves it to the dead-letter queue.

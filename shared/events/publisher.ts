@@ -1,70 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { batchPerTurn } from '../batch-per-turn.js';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../clock.js';
-import { config } from '../config.js';
+import { serviceConfig } from '../config.js';
 import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
-import { KeyedSha256, leanSdkClient } from '../sdk-clients.js';
-import { eventIds } from '../store/event-ids.js';
+import { eventIds } from '../store/scale/id-leases.js';
 import type { AutomaticEventType, CountMessage, EventMessage, SweepMessage } from './event-message.js';
 
-if (!config.eventsQueueUrl) throw new Error('Configuration error: EVENTS_QUEUE_URL is not set');
-const QueueUrl = config.eventsQueueUrl;
-
-// Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-// The middleware of each command is resolved once, not on every send (`cacheMiddleware`): it is the same for
-// every message (the MD5 checks of SendMessage and SendMessageBatch read each call's input and answer), and
-// none is added to this client later.
-const sqs = leanSdkClient(
-  new SQSClient({
-    requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, httpAgent: { keepAlive: true, maxSockets: 512 } },
-    sha256: KeyedSha256,
-    cacheMiddleware: true,
-  }),
-);
-
-/** The most entries SQS takes in one SendMessageBatch (their bodies are a few KB each, far below its size limit). */
-const SEND_BATCH_LIMIT = 10;
-
-/** An entry of a SendMessageBatch that SQS did not queue. */
-class EntryNotQueued extends Error {
-  override name = 'EntryNotQueued';
+/** The events queue, checked on first use (the routes that emit events; others never need it). */
+function queueUrl(): string {
+  const url = serviceConfig().eventsQueueUrl;
+  if (!url) throw new Error('Configuration error: EVENTS_QUEUE_URL is not set');
+  return url;
 }
 
-/**
- * Queues a message. Messages sent while another is in flight (only the local runtime has those) go out
- * together at the end of the event loop's turn, as one SendMessageBatch (shared/batch-per-turn.ts). A message the batch did not queue is sent again alone, with the SDK's
- * retries, so that it fails only for a reason of its own: SQS failed its entry, or refused the whole request
- * (a client fault, which could be another entry's). A batch that failed after the SDK's retries for a
- * reason of the queue or the network (a server fault, a time-out) fails every message in it, as a message
- * sent alone would have.
- */
-const sendMessage = batchPerTurn({
-  most: SEND_BATCH_LIMIT,
-  one: async (MessageBody: string) => {
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody }));
-  },
-  many: async (bodies: string[]) => {
-    const out = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl,
-        Entries: bodies.map((MessageBody, i) => ({ Id: String(i), MessageBody })),
-      }),
-    );
-    const failed = new Map((out.Failed ?? []).map((entry) => [entry.Id, entry]));
-    return bodies.map((_, i): PromiseSettledResult<void> => {
-      const failure = failed.get(String(i));
-      return failure
-        ? { status: 'rejected', reason: new EntryNotQueued(`${failure.Code}: ${failure.Message ?? ''}`) }
-        : { status: 'fulfilled', value: undefined };
-    });
-  },
-  tryAlone: (reason) =>
-    reason instanceof EntryNotQueued || (reason as { $fault?: string } | undefined)?.$fault === 'client',
-});
+// Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
+const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
+
+const sendMessage = async (MessageBody: string) => {
+  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody }));
+};
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {
@@ -140,7 +97,11 @@ export async function scheduleEventSweep(sweep: SweepMessage['sweep'], id: numbe
   const message: SweepMessage = { sweep, id };
   try {
     await sqs.send(
-      new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: SWEEP_DELAY_SECONDS }),
+      new SendMessageCommand({
+        QueueUrl: queueUrl(),
+        MessageBody: JSON.stringify(message),
+        DelaySeconds: SWEEP_DELAY_SECONDS,
+      }),
     );
   } catch (error) {
     logger.error('The delayed sweep could not be queued', { sweep: message, error: error as Error });

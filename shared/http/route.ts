@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { config } from '../config.js';
+import { serviceConfig } from '../config.js';
 import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
@@ -147,7 +147,7 @@ export function responseEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatew
     response.headers = {
       ...response.headers,
       ...securityHeaders,
-      ...corsHeaders(config.corsAllowedOrigins, requestHeader(request.event, 'origin')),
+      ...corsHeaders(serviceConfig().corsAllowedOrigins, requestHeader(request.event, 'origin')),
       ...(requestId ? { 'X-Request-Id': requestId } : {}),
     };
     // HEAD answers what GET would, without the body.
@@ -182,6 +182,8 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
   spec: RouteSpec<Body, Query, Path>,
   core: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
 ) {
+  // Built when the handler's module loads: a bad configuration fails the cold start, not a request.
+  serviceConfig();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>({
     // A second before Lambda would kill the function, answer 504 in the contract's JSON instead.
     timeoutEarlyInMillis: 1000,

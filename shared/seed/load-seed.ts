@@ -4,10 +4,11 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../json.js';
 import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
-import { putStatsOfLoadedClicks } from '../store/click-stats.js';
-import { eventItem, placed } from '../store/events.js';
+import { putItems } from '../store/bulk-writes.js';
+import { eventItem, placed } from '../store/event-items.js';
 import { accessPatterns, keys } from '../store/keys.js';
-import { documentClient, type Item, putItems, raiseIdFloor, TableName } from '../store/operations.js';
+import { putStatsOfLoadedClicks } from '../store/stats-state.js';
+import { documentClient, type Item, raiseIdFloor, tableName } from '../store/table.js';
 import { shortCodeItem, urlItem } from '../store/urls.js';
 import { userItem } from '../store/users.js';
 
@@ -98,7 +99,9 @@ async function loadRecords(
 }
 
 async function anyUserExists(): Promise<boolean> {
-  const out = await documentClient.send(new QueryCommand({ ...accessPatterns.allUsers(), TableName, Limit: 1 }));
+  const out = await documentClient.send(
+    new QueryCommand({ ...accessPatterns.allUsers(), TableName: tableName(), Limit: 1 }),
+  );
   return (out.Items ?? []).length > 0;
 }
 

@@ -1,4 +1,4 @@
-import type { IntervalStats } from '../store/click-stats.js';
+import type { IntervalStats } from '../store/stats-reading.js';
 import { emptyCounts, type StatsCounts, sumCounts, topList } from './stats-counts.js';
 import { rangeTimestamp, type StatsRange } from './stats-range.js';
 import { emptySketch, estimate, mergeSketches, type VisitorSketch } from './visitor-sketch.js';

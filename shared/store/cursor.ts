@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RequestValidationError } from '../errors.js';
 import type { AccessPattern } from './keys.js';
-import type { Item } from './operations.js';
+import type { Item } from './table.js';
 import { tableSchema } from './table-schema.js';
 
 /**

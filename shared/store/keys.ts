@@ -2,8 +2,10 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from './table-schema.js';
 
 /**
- * The single table's keys and every query it serves, each a named access pattern. No other module
- * writes a key string or a KeyConditionExpression; docs/data-model.md describes each pattern's cost.
+ * The single table's keys and every query it serves, each a named access pattern. No other module builds
+ * or parses a key string or writes a KeyConditionExpression (scale/shard-merge.ts only adds a cursor's
+ * position to one); docs/data-model.md describes each pattern's cost. The scale machinery that decides
+ * which shard, slot or copy a key names lives in scale/ (its README.md lists every lever).
  *
  * Ids are zero-padded in sort keys so that string order is numeric order.
  */
@@ -72,6 +74,8 @@ export const keys = {
    * finds every earlier one to delete.
    */
   visitorSecret: (day: string): Key => ({ PK: 'VISITOR_SECRET', SK: day }),
+  /** The shard layout of event lists (scale/shard-layout.ts): shard counts by list name. */
+  shardLayout: (): Key => ({ PK: 'LAYOUT', SK: 'EVENT_LISTS' }),
   /** Facts about the table's own data: whether the statistics of its stored clicks were built. */
   tableMeta: (): Key => ({ PK: 'META', SK: 'META' }),
 };
@@ -79,6 +83,21 @@ export const keys = {
 /** Whose clicks a statistics item counts: one link's (`URL#<id>`) or all of a user's links (`USER#<id>`). */
 export type StatsScope = `URL#${number}` | `USER#${number}`;
 export type StatsInterval = 'hour' | 'day';
+
+export const linkScope = (urlId: number): StatsScope => `URL#${urlId}`;
+export const userScope = (userId: number): StatsScope => `USER#${userId}`;
+
+/** Whose clicks a scope counts. */
+export function scopeOwner(scope: StatsScope): { kind: 'link'; urlId: number } | { kind: 'user'; userId: number } {
+  const [kind, id] = scope.split('#') as ['URL' | 'USER', string];
+  return kind === 'URL' ? { kind: 'link', urlId: Number(id) } : { kind: 'user', userId: Number(id) };
+}
+
+/** The interval and its start that a statistics item's sort key names (`keys.clickCounts`, `keys.visitorSketch`). */
+export function statsPeriodOf(sk: unknown): { interval: StatsInterval; start: string } {
+  const text = String(sk);
+  return { interval: text.startsWith('H#') ? 'hour' : 'day', start: text.slice(2) };
+}
 
 export type DeletedKind = 'url' | 'user';
 
@@ -92,7 +111,7 @@ export const indexAttributes = {
     GSI2SK: sortableId(url.id),
     ...urlStateIndex(url),
   }),
-  /** An event in the shard of each list it is part of (`event-layout.ts` chooses them). */
+  /** An event in the shard of each list it is part of (`scale/sharded-lists.ts` chooses them). */
   event: (
     event: { id: number; user_id: number; event_type: string },
     shards: { user: number; type: number; all: number },
@@ -111,7 +130,7 @@ export function urlStateIndex(url: { id: number; is_active: boolean }) {
   return { GSI3PK: `URLS#ACTIVE#${url.is_active}`, GSI3SK: sortableId(url.id) };
 }
 
-/** A query without its table name; `Query` in operations.ts adds it. */
+/** A query without its table name; the readers in list-windows.ts and scale/shard-merge.ts add it. */
 export type AccessPattern = Omit<QueryCommandInput, 'TableName'>;
 
 const onIndex = (indexName: IndexName, attribute: string, value: string): AccessPattern => ({
@@ -145,6 +164,21 @@ const eventShard = (
   ExpressionAttributeValues: { ':pk': value },
   orderedBy,
 });
+
+/**
+ * One shard of an event list from a cursor's position on (after that event id), or from its start. The
+ * position is part of the query's own expression, so a filter merged in later keeps its names and values.
+ */
+export function eventShardAfter(shard: EventShardPattern, after: string | undefined): AccessPattern {
+  const { orderedBy, ...pattern } = shard;
+  if (after === undefined) return pattern;
+  return {
+    ...pattern,
+    KeyConditionExpression: `${pattern.KeyConditionExpression} AND #sk > :after`,
+    ExpressionAttributeNames: { ...pattern.ExpressionAttributeNames, '#sk': orderedBy },
+    ExpressionAttributeValues: { ...pattern.ExpressionAttributeValues, ':after': after },
+  };
+}
 
 export const accessPatterns = {
   /** Every user by id (GSI1). Users being deleted have left the index. */

@@ -1,10 +1,14 @@
 import { toEventRecord } from '../records.js';
-import { type CountableClick, clickStatsState, countClicks, markClickStatsBuilt } from './click-stats.js';
-import { currentLayout } from './event-layout.js';
-import { shardCount, shardPatterns } from './event-shards.js';
-import { eventItem, placed } from './events.js';
+import { deleteKeys, putItems } from './bulk-writes.js';
+import { countClicks } from './click-counting.js';
+import { eventItem, placed } from './event-items.js';
 import { accessPatterns, keys } from './keys.js';
-import { deleteKeys, getItems, itemKey, keyOf, putItems, readAll } from './operations.js';
+import { readAll } from './list-windows.js';
+import { currentLayout, moveLayoutOffCounter } from './scale/shard-layout.js';
+import { shardCount, shardPatterns } from './scale/sharded-lists.js';
+import type { CountableClick } from './stats-items.js';
+import { clickStatsState, markClickStatsBuilt } from './stats-state.js';
+import { getItems, itemKey, keyOf } from './table.js';
 
 /**
  * Moves the events stored by versions before sharded event lists to where they belong now, so that an
@@ -17,6 +21,8 @@ import { deleteKeys, getItems, itemKey, keyOf, putItems, readAll } from './opera
  * many events were moved.
  */
 export async function upgradeLegacyEvents(onProgress: (moved: number) => void = () => undefined): Promise<number> {
+  // Versions before this one kept the shard layout on the event id counter: first it moves to its own item.
+  await moveLayoutOffCounter();
   const layout = await currentLayout({ fresh: true });
   let moved = 0;
   for await (const page of readAll(accessPatterns.legacyEvents())) {

@@ -1,10 +1,10 @@
 import { topList } from '../stats/stats-counts.js';
 import type { StatsRange } from '../stats/stats-range.js';
 import { type StatsReport, statsReport } from '../stats/stats-report.js';
-import { linkScope, readClickStats, userScope } from './click-stats.js';
-import { hotKeyCache } from './hot-key-cache.js';
-import { keys, type StatsScope } from './keys.js';
-import { getItems, keyOf } from './operations.js';
+import { keys, linkScope, type StatsScope, userScope } from './keys.js';
+import { hotReads } from './scale/hot-key-cache.js';
+import { readClickStats } from './stats-reading.js';
+import { getItems, keyOf } from './table.js';
 import { getUrl } from './urls.js';
 import { getUser } from './users.js';
 
@@ -16,11 +16,9 @@ export type UserStats = { user_id: number } & StatsReport & {
     links: { url_id: number | null; short_code: string | null; clicks: number }[];
   };
 
-const reports = hotKeyCache<unknown>();
-
-/** A report read at most once a second per instance while it is hot (as every hot read: hot-key-cache.ts). */
+/** A report read at most once a second per instance while it is hot (as every hot read: scale/hot-key-cache.ts). */
 function cachedReport<T>(scope: StatsScope, range: StatsRange, build: () => Promise<T>): Promise<T> {
-  return reports.read(JSON.stringify([scope, range.interval, range.from, range.to]), build) as Promise<T>;
+  return hotReads.read(`stats:${JSON.stringify([scope, range.interval, range.from, range.to])}`, build);
 }
 
 /** A scope's report over a range: its stored intervals, every one of the range reported. */

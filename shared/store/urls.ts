@@ -1,27 +1,28 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
-import { config } from '../config.js';
+import { serviceConfig } from '../config.js';
 import { NotFoundError, UnavailableError } from '../errors.js';
 import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { shortCodeSource } from '../short-code.js';
-import { deleteClickStats, linkScope } from './click-stats.js';
-import { rememberDeletion } from './deletions.js';
-import { sweepDeletedUrl, sweepEventsOfUrl } from './events.js';
-import { hotKeyCache } from './hot-key-cache.js';
-import { accessPatterns, indexAttributes, keys, urlStateIndex } from './keys.js';
+import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
+import { accessPatterns, indexAttributes, keys, linkScope, urlStateIndex } from './keys.js';
+import { readWindow, type Window } from './list-windows.js';
+import { retryWithBackoff } from './retry.js';
+import { rememberDeletion } from './scale/deletion-copies.js';
+import { hotReads } from './scale/hot-key-cache.js';
+import { deleteClickStats } from './stats-removal.js';
 import {
+  conditionFailed,
   documentClient,
   getItem,
   type Item,
   put,
-  readWindow,
   remove,
   reserveIds,
-  TableName,
   type TransactItem,
+  tableName,
   transact,
-  type Window,
-} from './operations.js';
+} from './table.js';
 import { USER_NOT_FOUND, userIsActive } from './users.js';
 
 export const URL_NOT_FOUND = 'URL not found';
@@ -73,7 +74,7 @@ export async function createUrl(input: {
 }): Promise<UrlRecord> {
   const id = await reserveIds('url');
   const now = timestamp();
-  for (let attempt = 1; attempt <= config.shortCodeAttempts; attempt++) {
+  for (let attempt = 1; attempt <= serviceConfig().shortCodeAttempts; attempt++) {
     const url: UrlRecord = {
       id,
       user_id: input.user_id,
@@ -109,21 +110,17 @@ export async function getUrlByCode(code: string): Promise<UrlRecord> {
   return getUrl(Number(reservation.url_id));
 }
 
-const activeUrls = hotKeyCache<Item | undefined>();
-
 /**
  * A URL that is active; an inactive one is hidden exactly like a missing one. A consistent read, except for a
- * URL this instance reads many times a second (hot-key-cache.ts: at most a second old).
+ * URL this instance reads many times a second (scale/hot-key-cache.ts: at most a second old).
  */
 export async function getActiveUrl(urlId: number): Promise<UrlRecord> {
-  const item = await activeUrls.read(String(urlId), () => getItem(keys.url(urlId)));
+  const item = await hotReads.read(`url:${urlId}`, () => getItem(keys.url(urlId)));
   if (!item) throw new NotFoundError(URL_NOT_FOUND);
   const url = toUrlRecord(item);
   if (!url.is_active) throw new NotFoundError(URL_NOT_FOUND);
   return url;
 }
-
-const shortCodes = hotKeyCache<Item | undefined>();
 
 /**
  * Resolves a short code for a redirect: one strongly consistent read, so a deactivation is seen at once;
@@ -131,7 +128,7 @@ const shortCodes = hotKeyCache<Item | undefined>();
  * partition could serve a viral link's reads.
  */
 export async function resolveShortCode(code: string): Promise<ShortCodeTarget> {
-  const item = await shortCodes.read(code, () => getItem(keys.shortCode(code)));
+  const item = await hotReads.read(`code:${code}`, () => getItem(keys.shortCode(code)));
   if (item?.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
   return {
     url_id: Number(item.url_id),
@@ -147,8 +144,6 @@ export interface UrlFilters {
   is_active?: boolean;
 }
 
-const urlLists = hotKeyCache<Page<UrlRecord>>();
-
 /**
  * URLs ordered by id, through the narrowest index the filters allow (indexes are read eventually
  * consistently; a list this instance answers many times a second may come from memory, at most a second old).
@@ -157,7 +152,7 @@ export function listUrls(
   filters: UrlFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
-  return urlLists.read(JSON.stringify([filters, window]), () => readUrls(filters, window));
+  return hotReads.read(`urls:${JSON.stringify([filters, window])}`, () => readUrls(filters, window));
 }
 
 async function readUrls(
@@ -178,7 +173,11 @@ async function readUrls(
   return { items: items.map(toUrlRecord), next };
 }
 
-const UPDATE_ATTEMPTS = 3;
+/** Optimistic writes of a URL read just before: tries while concurrent changes keep winning. */
+const CONCURRENT_CHANGE_RETRIES = { attempts: 3, baseMs: 10, capMs: 100 };
+const urlNotFound = (): never => {
+  throw new NotFoundError(URL_NOT_FOUND);
+};
 
 /**
  * Changes a URL's title and/or active state. A change of state rewrites the URL and its short-code item in
@@ -194,7 +193,7 @@ export async function updateUrl(
     try {
       const out = await documentClient.send(
         new UpdateCommand({
-          TableName,
+          TableName: tableName(),
           Key: keys.url(urlId),
           UpdateExpression:
             changes.title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
@@ -205,56 +204,59 @@ export async function updateUrl(
       );
       return toUrlRecord(out.Attributes as Item);
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(URL_NOT_FOUND);
+      if (conditionFailed(error)) throw new NotFoundError(URL_NOT_FOUND);
       throw error;
     }
   }
 
-  for (let attempt = 1; ; attempt++) {
-    const current = toUrlRecord(await getUrlItem(urlId));
-    const next: UrlRecord = {
-      ...current,
-      ...(changes.title !== undefined && { title: changes.title }),
-      is_active: changes.is_active,
-      updated_at: now,
-    };
-    const outcome = await transact([
-      {
-        Update: {
-          TableName,
-          Key: keys.url(urlId),
-          UpdateExpression:
-            next.title === null
-              ? 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk REMOVE title'
-              : 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk, title = :title',
-          // The state read above must still hold; otherwise a concurrent update won and we read again.
-          ConditionExpression: 'attribute_exists(PK) AND is_active = :was AND updated_at = :seen',
-          ExpressionAttributeValues: {
-            ':active': next.is_active,
-            ':now': now,
-            ':statePk': urlStateIndex(next).GSI3PK,
-            ':was': current.is_active,
-            ':seen': current.updated_at,
-            ...(next.title !== null && { ':title': next.title }),
+  const isActive = changes.is_active;
+  // A concurrent update won between the read and the write: read again, a few times.
+  return retryWithBackoff(
+    async () => {
+      const current = toUrlRecord(await getUrlItem(urlId));
+      const next: UrlRecord = {
+        ...current,
+        ...(changes.title !== undefined && { title: changes.title }),
+        is_active: isActive,
+        updated_at: now,
+      };
+      const outcome = await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.url(urlId),
+            UpdateExpression:
+              next.title === null
+                ? 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk REMOVE title'
+                : 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk, title = :title',
+            // The state read above must still hold; otherwise a concurrent update won and we read again.
+            ConditionExpression: 'attribute_exists(PK) AND is_active = :was AND updated_at = :seen',
+            ExpressionAttributeValues: {
+              ':active': next.is_active,
+              ':now': now,
+              ':statePk': urlStateIndex(next).GSI3PK,
+              ':was': current.is_active,
+              ':seen': current.updated_at,
+              ...(next.title !== null && { ':title': next.title }),
+            },
           },
         },
-      },
-      {
-        Update: {
-          TableName,
-          Key: keys.shortCode(current.short_code),
-          UpdateExpression: 'SET is_active = :active',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':active': next.is_active },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.shortCode(current.short_code),
+            UpdateExpression: 'SET is_active = :active',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':active': next.is_active },
+          },
         },
-      },
-    ]);
-    if (outcome.ok) return next;
-    if (attempt >= UPDATE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
-  }
+      ]);
+      return outcome.ok ? next : undefined;
+    },
+    CONCURRENT_CHANGE_RETRIES,
+    urlNotFound,
+  );
 }
-
-const DELETE_ATTEMPTS = 3;
 
 /**
  * Deletes a URL, its short code, its owner's link, all its events and its statistics. The first three go in
@@ -269,16 +271,19 @@ export async function deleteUrlCascade(
   urlId: number,
   options: { ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const url = toUrlRecord(await getUrlItem(urlId));
-    const outcome = await transact([
-      remove(keys.url(urlId), { expression: 'attribute_exists(PK)' }),
-      remove(keys.shortCode(url.short_code)),
-      remove(keys.userUrlLink(url.user_id, url.id)),
-    ]);
-    if (outcome.ok) break;
-    if (attempt >= DELETE_ATTEMPTS) throw new NotFoundError(URL_NOT_FOUND);
-  }
+  await retryWithBackoff<true>(
+    async () => {
+      const url = toUrlRecord(await getUrlItem(urlId));
+      const outcome = await transact([
+        remove(keys.url(urlId), { expression: 'attribute_exists(PK)' }),
+        remove(keys.shortCode(url.short_code)),
+        remove(keys.userUrlLink(url.user_id, url.id)),
+      ]);
+      return outcome.ok ? true : undefined;
+    },
+    CONCURRENT_CHANGE_RETRIES,
+    urlNotFound,
+  );
   // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried
   // DELETE is a 404, and only this callback (the delayed sweep) can finish what is left.
   await options.whenDeleted?.();

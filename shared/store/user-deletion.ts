@@ -1,9 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
-import { rememberDeletion } from './deletions.js';
-import { sweepDeletedUser } from './events.js';
+import { forEachConcurrently } from './bulk-writes.js';
+import { sweepDeletedUser } from './event-sweeps.js';
 import { accessPatterns, keys } from './keys.js';
-import { documentClient, forEachConcurrently, type Item, readAll, remove, TableName, transact } from './operations.js';
+import { readAll } from './list-windows.js';
+import { rememberDeletion } from './scale/deletion-copies.js';
+import { conditionFailed, documentClient, type Item, remove, tableName, transact } from './table.js';
 import { deleteUrlCascade } from './urls.js';
 import { USER_NOT_FOUND } from './users.js';
 
@@ -22,7 +24,7 @@ export async function deleteUserCascade(userId: number): Promise<void> {
   try {
     const out = await documentClient.send(
       new UpdateCommand({
-        TableName,
+        TableName: tableName(),
         Key: keys.user(userId),
         UpdateExpression: 'SET #state = :deleting REMOVE GSI1PK, GSI1SK',
         ConditionExpression: 'attribute_exists(PK)',
@@ -33,10 +35,10 @@ export async function deleteUserCascade(userId: number): Promise<void> {
     );
     user = out.Attributes as Item;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new NotFoundError(USER_NOT_FOUND);
+    if (conditionFailed(error)) throw new NotFoundError(USER_NOT_FOUND);
     throw error;
   }
-  // From here event lists hide the user's events, and those on its URLs (deletions.ts).
+  // From here event lists hide the user's events, and those on its URLs (scale/deletion-copies.ts).
   await rememberDeletion('user', userId);
 
   for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {

@@ -1,10 +1,10 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { UnavailableError } from '../errors.js';
 import type { UserRecord } from '../records.js';
 import type { UserRow } from '../users-import/user-csv.js';
+import { forEachConcurrently } from './bulk-writes.js';
 import { type Key, keys } from './keys.js';
-import { documentClient, forEachConcurrently, put, reserveIds, TableName, transact } from './operations.js';
+import { getItems, put, reserveIds, transact } from './table.js';
 import { userGuardPuts, userItem } from './users.js';
 
 /** Users per transaction: each writes up to three items, and a transaction holds at most 100. */
@@ -24,16 +24,7 @@ async function existingKeys(candidates: Key[]): Promise<Set<string>> {
   const batches: Key[][] = [];
   for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) batches.push(unique.slice(i, i + BATCH_GET_LIMIT));
   await forEachConcurrently(batches, CONCURRENCY, async (batch) => {
-    let pending: Record<string, unknown>[] = batch;
-    while (pending.length > 0) {
-      const out = await documentClient.send(
-        new BatchGetCommand({
-          RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: 'PK' } },
-        }),
-      );
-      for (const item of out.Responses?.[TableName] ?? []) found.add(String(item.PK));
-      pending = (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Record<string, unknown>[];
-    }
+    for (const item of (await getItems(batch)).values()) found.add(String(item.PK));
   });
   return found;
 }

@@ -1,9 +1,11 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
 import { type Page, toUserRecord, type UserRecord } from '../records.js';
-import { hotKeyCache } from './hot-key-cache.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
-import { check, getItem, type Item, put, readWindow, remove, reserveIds, TableName, transact } from './operations.js';
+import { readWindow } from './list-windows.js';
+import { retryWithBackoff } from './retry.js';
+import { hotReads } from './scale/hot-key-cache.js';
+import { check, getItem, type Item, put, remove, reserveIds, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'Email already registered';
@@ -67,59 +69,60 @@ export async function getUser(userId: number): Promise<UserRecord> {
  */
 export function listUsers(page: number, perPage: number, cursor?: string): Promise<Page<UserRecord>> {
   const window = cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
-  return userLists.read(JSON.stringify(window), async () => {
+  return hotReads.read(`users:${JSON.stringify(window)}`, async () => {
     const { items, next } = await readWindow(accessPatterns.allUsers(), window);
     return { items: items.map(toUserRecord), next };
   });
 }
-
-/** A page this instance answers many times a second may come from memory, at most a second old. */
-const userLists = hotKeyCache<Page<UserRecord>>();
-
-const RENAME_ATTEMPTS = 3;
 
 /**
  * Renames a user, moving the username guard in the same transaction: the old guard is released and the
  * new one taken, or nothing changes. A change of case only keeps the guard and just rewrites the name.
  */
 export async function renameUser(userId: number, username: string): Promise<UserRecord> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getActiveUserItem(userId);
-    const renamed = { ...toUserRecord(current), username };
-    const sameGuard = String(current.username).toLowerCase() === username.toLowerCase();
-    const guarded = current.username_guarded === true;
-    const updateUser = {
-      Update: {
-        TableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET username = :new, username_guarded = :guarded',
-        ConditionExpression: '#state = :active AND username = :old',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':new': username,
-          ':old': current.username,
-          ':active': ACTIVE,
-          ':guarded': guarded || !sameGuard,
+  return retryWithBackoff(
+    async () => {
+      const current = await getActiveUserItem(userId);
+      const renamed = { ...toUserRecord(current), username };
+      const sameGuard = String(current.username).toLowerCase() === username.toLowerCase();
+      const guarded = current.username_guarded === true;
+      const updateUser = {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(userId),
+          UpdateExpression: 'SET username = :new, username_guarded = :guarded',
+          ConditionExpression: '#state = :active AND username = :old',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':new': username,
+            ':old': current.username,
+            ':active': ACTIVE,
+            ':guarded': guarded || !sameGuard,
+          },
         },
-      },
-    };
-    const outcome = sameGuard
-      ? await transact([updateUser])
-      : await transact([
-          updateUser,
-          put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
-          ...(guarded
-            ? [
-                remove(keys.usernameGuard(String(current.username)), {
-                  expression: 'user_id = :id',
-                  values: { ':id': userId },
-                }),
-              ]
-            : []),
-        ]);
-    if (outcome.ok) return renamed;
-    if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
-    // The user changed between our read and our write (a concurrent rename or delete): read again.
-    if (attempt >= RENAME_ATTEMPTS) throw new RuleViolationError(USERNAME_TAKEN);
-  }
+      };
+      const outcome = sameGuard
+        ? await transact([updateUser])
+        : await transact([
+            updateUser,
+            put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
+            ...(guarded
+              ? [
+                  remove(keys.usernameGuard(String(current.username)), {
+                    expression: 'user_id = :id',
+                    values: { ':id': userId },
+                  }),
+                ]
+              : []),
+          ]);
+      if (outcome.ok) return renamed;
+      if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
+      // The user changed between our read and our write (a concurrent rename or delete): read again.
+      return undefined;
+    },
+    { attempts: 3, baseMs: 10, capMs: 100 },
+    () => {
+      throw new RuleViolationError(USERNAME_TAKEN);
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
+import { serviceConfig } from '../config.js';
 import { logger } from '../logger.js';
 import { accessPatterns, keys } from './keys.js';
-import { documentClient, type Item } from './operations.js';
+import { documentClient, type Item } from './table.js';
 
 /**
  * Unique visitors without surveillance. A visitor is known only by a tag: the first 32 bits of an HMAC of
@@ -18,7 +18,7 @@ import { documentClient, type Item } from './operations.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Not the main table: it has backups, and a secret must not outlive its day in one. */
-const TableName = config.visitorSecretsTableName;
+const secretsTable = () => serviceConfig().visitorSecretsTableName;
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** This instance's secret of the current day (only one is ever held). */
@@ -27,7 +27,8 @@ let held: { day: string; secret: Promise<KeyObject> } | undefined;
 async function loadSecret(day: string): Promise<Uint8Array> {
   // A handful of items (today's, and past days' not yet deleted): one page.
   const stored: Item[] =
-    (await documentClient.send(new QueryCommand({ TableName, ...accessPatterns.visitorSecrets() }))).Items ?? [];
+    (await documentClient.send(new QueryCommand({ TableName: secretsTable(), ...accessPatterns.visitorSecrets() })))
+      .Items ?? [];
   let secret = stored.find((item) => item.SK === day)?.secret as Uint8Array | undefined;
   if (!secret) {
     const key = keys.visitorSecret(day);
@@ -35,7 +36,7 @@ async function loadSecret(day: string): Promise<Uint8Array> {
     try {
       await documentClient.send(
         new PutCommand({
-          TableName,
+          TableName: secretsTable(),
           Item: { ...key, secret: made, expires_at: Math.floor((Date.parse(day) + 2 * DAY_MS) / 1000) },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
@@ -44,15 +45,16 @@ async function loadSecret(day: string): Promise<Uint8Array> {
     } catch (error) {
       // Another function made it first (or this very write was retried): use the one stored.
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      secret = (await documentClient.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item
-        ?.secret as Uint8Array;
+      secret = (
+        await documentClient.send(new GetCommand({ TableName: secretsTable(), Key: key, ConsistentRead: true }))
+      ).Item?.secret as Uint8Array;
     }
   }
   // The days before are over: their secrets go now, whenever the service was last used, rather than when
   // TTL gets to them (DynamoDB's TTL takes up to a few days; DynamoDB Local has none).
   for (const past of stored.filter((item) => String(item.SK) < day)) {
     documentClient
-      .send(new DeleteCommand({ TableName, Key: keys.visitorSecret(String(past.SK)) }))
+      .send(new DeleteCommand({ TableName: secretsTable(), Key: keys.visitorSecret(String(past.SK)) }))
       .catch((error: unknown) => {
         logger.warn("An old visitor secret could not be deleted; the next day's first click tries again", {
           error: error as Error,

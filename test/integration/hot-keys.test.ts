@@ -1,6 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { currentLayout } from '../../shared/store/scale/shard-layout.js';
+import { documentClient, tableName } from '../../shared/store/table.js';
 import {
   queueDrained as drained,
   eventually,
@@ -23,12 +25,11 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
 
   /** Everything stored about a URL (its record, any event in any shard), read around the emulation. */
   const itemsOfUrl = async (urlId: number) => {
-    const { documentClient, TableName } = await import('../../shared/store/operations.js');
     service.dynamoDbLimits?.suspend();
     try {
       const out = await documentClient.send(
         new ScanCommand({
-          TableName,
+          TableName: tableName(),
           FilterExpression: 'url_id = :id OR PK = :url OR begins_with(PK, :stats) OR begins_with(PK, :sketch)',
           ExpressionAttributeValues: {
             ':id': urlId,
@@ -71,7 +72,6 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     expect(clicks).toHaveLength(300);
     expect(new Set(clicks.map((click) => click.details.referrer)).size).toBe(300);
     expect(clicks.map((click) => click.id)).toEqual([...clicks.map((click) => click.id)].sort((a, b) => a - b));
-    const { currentLayout } = await import('../../shared/store/event-layout.js');
     expect((await currentLayout({ fresh: true }))[`url:${link.id}`]).toBeGreaterThan(1);
     expect(service.dynamoDbLimits?.report().throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
     // The statistics counted each of them once, with the link's counts spread over slots of their own.

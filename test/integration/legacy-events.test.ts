@@ -1,6 +1,9 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { eventItem, placed } from '../../shared/store/event-items.js';
+import { buildMissingClickStats } from '../../shared/store/legacy-events.js';
+import { documentClient, tableName } from '../../shared/store/table.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /**
@@ -12,7 +15,6 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let link: Url;
-  const store = () => import('../../shared/store/operations.js');
   const padded = (id: number) => String(id).padStart(16, '0');
 
   /** An event item as the earlier version wrote it: in the URL's partition, in the one `EVENTS` list. */
@@ -38,7 +40,6 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
     const firstApi = httpClient(first.url);
     owner = (await firstApi.post<{ id: number }>('/users', { username: 'legacy', email: 'legacy@example.com' })).body;
     link = (await firstApi.post<Url>('/urls', { user_id: owner.id, original_url: 'https://legacy.example/' })).body;
-    const { documentClient, TableName } = await store();
     const items = [
       legacyEvent(901, link.id, owner.id, { short_code: link.short_code, referrer: 'https://a.example/' }),
       legacyEvent(902, link.id, owner.id, JSON.stringify({ big: 12345678901234567890n.toString() })),
@@ -46,13 +47,12 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
       // Its URL is gone: nothing to show it under.
       legacyEvent(904, 999_999, owner.id, {}),
     ];
-    for (const Item of items) await documentClient.send(new PutCommand({ TableName, Item }));
+    for (const Item of items) await documentClient.send(new PutCommand({ TableName: tableName(), Item }));
     // A click of the version between (sharded lists, no statistics): its table has no statistics flag.
-    const { eventItem, placed } = await import('../../shared/store/events.js');
     const sharded = { id: 905, url_id: link.id, user_id: owner.id, owner_id: owner.id, event_type: 'click' };
     const Item = eventItem(placed({ ...sharded, timestamp: '2026-01-05T12:00:00.000', details: {} }, {}));
-    await documentClient.send(new PutCommand({ TableName, Item }));
-    await documentClient.send(new DeleteCommand({ TableName, Key: { PK: 'META', SK: 'META' } }));
+    await documentClient.send(new PutCommand({ TableName: tableName(), Item }));
+    await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: { PK: 'META', SK: 'META' } }));
     await first.stop();
     // The same table again, as a restart of `npm start` on an old data folder.
     service = await startTestService({
@@ -75,7 +75,6 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
       await api.get<{ totals: { clicks: number } }>(`/urls/${link.id}/stats?from=2026-01-01&to=2026-01-10`)
     ).body;
     expect(stats.totals.clicks).toBe(4);
-    const { buildMissingClickStats } = await import('../../shared/store/legacy-events.js');
     expect(await buildMissingClickStats()).toBe(0);
   });
 
@@ -99,10 +98,9 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
   });
 
   it('leaves nothing in the old places', async () => {
-    const { documentClient, TableName } = await store();
     const oldList = await documentClient.send(
       new QueryCommand({
-        TableName,
+        TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         ExpressionAttributeValues: { ':pk': 'EVENTS' },
@@ -111,7 +109,7 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
     expect(oldList.Items).toEqual([]);
     const oldPartition = await documentClient.send(
       new QueryCommand({
-        TableName,
+        TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :event)',
         ExpressionAttributeValues: { ':pk': `URL#${link.id}`, ':event': 'EVENT#' },
       }),
@@ -122,10 +120,9 @@ describe('events stored by an earlier version (DynamoDB Local, through HTTP)', (
   it('deletes them with their URL', async () => {
     expect((await api.delete(`/urls/${link.id}`)).status).toBe(204);
     expect((await api.get<Event[]>(`/events?user_id=${owner.id}`)).body).toEqual([]);
-    const { documentClient, TableName } = await store();
     const left = await documentClient.send(
       new QueryCommand({
-        TableName,
+        TableName: tableName(),
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': `URL#${link.id}#EVENTS#0` },
       }),

@@ -1,6 +1,11 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
+import { serviceConfig } from '../../shared/config.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { accessPatterns } from '../../shared/store/keys.js';
+import { documentClient } from '../../shared/store/table.js';
+import { visitorTag } from '../../shared/store/visitor-secrets.js';
 import { eventually, httpClient, listAll, queueDrained, startTestService } from '../support/service.js';
 
 type Figures = { clicks: number; human_clicks: number; bot_clicks: number; unique_visitors: number };
@@ -287,11 +292,7 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
 
   // Last: it moves the day's secret to a day in the future, as a service running that day would.
   it('keys visitors with a secret of the day, and keeps no secret of a day that is over', async () => {
-    const { visitorTag } = await import('../../shared/store/visitor-secrets.js');
-    const { documentClient } = await import('../../shared/store/operations.js');
-    const { accessPatterns } = await import('../../shared/store/keys.js');
-    const { config } = await import('../../shared/config.js');
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const config = serviceConfig();
     // In a table of their own, not the main one (whose backups would keep them).
     const storedDays = async () =>
       (

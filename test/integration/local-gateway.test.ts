@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { LoadedRoute, LocalGateway } from '../../local/gateway.js';
+import { type LoadedRoute, type LocalGateway, matchRoute, startGateway } from '../../local/gateway.js';
+import { useServiceConfig } from '../../shared/config.js';
 import type { RouteDefinition } from '../../shared/routes.js';
 import { httpClient } from '../support/service.js';
 
@@ -8,8 +9,6 @@ import { httpClient } from '../support/service.js';
  * The local gateway on its own (loopback HTTP, no DynamoDB): each route's function echoes the REST proxy
  * event it was given, so the test sees exactly what a deployed function would read.
  */
-process.env.TABLE_NAME ??= 'gateway-test';
-const { matchRoute, startGateway } = await import('../../local/gateway.js');
 
 type Echo = {
   route: string;
@@ -86,6 +85,8 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
+    // The gateway answers with the functions' CORS settings and logs through their logger: a table is named, never used.
+    useServiceConfig({ ...process.env, TABLE_NAME: 'gateway-test' });
     gateway = await startGateway(routes, { port: 0, host: '127.0.0.1' });
     api = httpClient(gateway.url, { checkOpenApi: false });
   });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { provisionQueues } from '../../local/provision.js';
-import type { QueuePoller } from '../../local/queue-poller.js';
+import { type QueuePoller, startQueuePoller } from '../../local/queue-poller.js';
+import { useServiceConfig } from '../../shared/config.js';
 import { eventually } from '../support/service.js';
 
 /**
@@ -49,8 +50,7 @@ describe('the local queue poller', () => {
     // SQS clients send to the host of the queue's URL: the proxy's.
     queueUrl = `${proxy.url}${queue.pathname}`;
     // The poller logs through the functions' configuration, which wants a table name (never used here).
-    process.env.TABLE_NAME ??= 'poller-test';
-    const { startQueuePoller } = await import('../../local/queue-poller.js');
+    useServiceConfig({ ...process.env, TABLE_NAME: 'poller-test' });
     poller = await startQueuePoller({
       queueUrl,
       handler: async (event) => {

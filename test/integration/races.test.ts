@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
+import { documentClient, tableName } from '../../shared/store/table.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /** Concurrency between deletes and the writes that would attach things to what is deleted. */
@@ -10,13 +11,12 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
 
   /** Everything stored about a URL (its record and any event, in any shard), read from the table itself. */
   const itemsUnderUrl = async (urlId: number) => {
-    const { documentClient, TableName } = await import('../../shared/store/operations.js');
     const found: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const out = await documentClient.send(
         new ScanCommand({
-          TableName,
+          TableName: tableName(),
           FilterExpression: 'url_id = :id OR PK = :url',
           ExpressionAttributeValues: { ':id': urlId, ':url': `URL#${urlId}` },
           ConsistentRead: true,

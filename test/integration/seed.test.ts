@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LocalRuntime } from '../../local/runtime.js';
+import { seedIfEmpty } from '../../shared/seed/load-seed.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /** The startup seed: the bundled files loaded into an empty table, skipped when users exist. */
@@ -106,7 +107,6 @@ describe('startup seed (DynamoDB Local, through HTTP)', () => {
   });
 
   it('skips seeding when users exist', async () => {
-    const { seedIfEmpty } = await import('../../shared/seed/load-seed.js');
     expect(await seedIfEmpty({ dir: seedDir })).toEqual({ seeded: false, users: 0, urls: 0, events: 0 });
   });
 });

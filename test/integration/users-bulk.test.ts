@@ -1,5 +1,6 @@
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UserRecord as User } from '../../shared/records.js';
+import { importUsers } from '../../shared/store/user-import.js';
 import { expectDocumented, httpClient, startTestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
@@ -183,7 +184,6 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
   });
 
   it('stops at its deadline with 503 and how many rows it stored (the store called directly, deadline passed)', async () => {
-    const { importUsers } = await import('../../shared/store/user-import.js');
     const t = tag();
     const rows = [{ username: `late${t}`, email: `late${t}@example.com` }];
     await expect(importUsers(rows, { allowDuplicateUsernames: false, deadline: Date.now() - 1 })).rejects.toMatchObject(

@@ -1,6 +1,4 @@
-// The store's module reads the functions' configuration at import, which needs a table name.
-process.env.TABLE_NAME ??= 'unit-test';
-const { forEachConcurrently } = await import('../../shared/store/operations.js');
+import { forEachConcurrently } from '../../shared/store/bulk-writes.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

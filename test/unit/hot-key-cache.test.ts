@@ -1,6 +1,4 @@
-// The cache's default threshold comes from the functions' configuration, which needs a table name.
-process.env.TABLE_NAME ??= 'unit-test';
-const { hotKeyCache } = await import('../../shared/store/hot-key-cache.js');
+import { hotKeyCache } from '../../shared/store/scale/hot-key-cache.js';
 
 /** The one exception to consistent reads: hot keys from memory for at most a second (no network; a test clock). */
 describe('hot-key cache (no network)', () => {
@@ -16,7 +14,7 @@ describe('hot-key cache (no network)', () => {
   });
 
   it('reads the table every time while a key is read no more than N times a second', async () => {
-    const cache = hotKeyCache<string>({ threshold: 10, now: () => now });
+    const cache = hotKeyCache({ threshold: 10, now: () => now });
     for (let i = 0; i < 10; i++) {
       await cache.read('link', load);
       now += 100;
@@ -25,7 +23,7 @@ describe('hot-key cache (no network)', () => {
   });
 
   it('answers a key read more than N times a second from memory, for at most one second', async () => {
-    const cache = hotKeyCache<string>({ threshold: 10, now: () => now });
+    const cache = hotKeyCache({ threshold: 10, now: () => now });
     const answers: string[] = [];
     for (let i = 0; i < 40; i++) {
       answers.push(await cache.read('link', load));
@@ -40,7 +38,7 @@ describe('hot-key cache (no network)', () => {
   });
 
   it('goes back to the table once the key cools down', async () => {
-    const cache = hotKeyCache<string>({ threshold: 2, now: () => now });
+    const cache = hotKeyCache({ threshold: 2, now: () => now });
     for (let i = 0; i < 5; i++) await cache.read('link', load);
     const hotLoads = loads;
     now += 1500;
@@ -49,7 +47,7 @@ describe('hot-key cache (no network)', () => {
   });
 
   it('shares one table read between concurrent reads of a hot key', async () => {
-    const cache = hotKeyCache<string>({ threshold: 1, now: () => now });
+    const cache = hotKeyCache({ threshold: 1, now: () => now });
     await cache.read('link', load);
     await cache.read('link', load);
     now += 2000;
@@ -66,7 +64,7 @@ describe('hot-key cache (no network)', () => {
   });
 
   it('keeps keys apart', async () => {
-    const cache = hotKeyCache<string>({ threshold: 0, now: () => now });
+    const cache = hotKeyCache({ threshold: 0, now: () => now });
     expect(await cache.read('a', async () => 'A')).toBe('A');
     expect(await cache.read('b', async () => 'B')).toBe('B');
     expect(await cache.read('a', async () => 'other')).toBe('A');

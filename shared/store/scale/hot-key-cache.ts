@@ -1,4 +1,5 @@
-import { config } from '../config.js';
+import { serviceConfig } from '../../config.js';
+import { hotKeys } from './levers.js';
 
 /**
  * The one exception to strongly consistent reads (CONTRACT.md, "Events"): a key read more than
@@ -9,53 +10,53 @@ import { config } from '../config.js';
  * one table read.
  */
 
-/** The longest an answer is served from memory. */
-export const HOT_KEY_CACHE_MS = 1000;
-/** Keys remembered per cache, the least recently read forgotten first. */
-const MAX_KEYS = 10_000;
+export const HOT_KEY_CACHE_MS = hotKeys.cacheMs;
 
-interface Entry<T> {
+interface Entry {
   /** When each of the reads of the last second happened (at most threshold + 1 are kept). */
   reads: number[];
-  value?: { data: T; readAt: number };
-  loading?: Promise<T>;
+  value?: { data: unknown; readAt: number };
+  loading?: Promise<unknown>;
 }
 
-export interface HotKeyCache<T> {
-  /** The value of `key`: from memory when the key is hot and the value is fresh enough, else from `load`. */
-  read(key: string, load: () => Promise<T>): Promise<T>;
+export interface HotKeyCache {
+  /**
+   * The value of `key`: from memory when the key is hot and the value is fresh enough, else from `load`.
+   * `always` treats the key as hot from its first read (a value every reader may see a second late).
+   */
+  read<T>(key: string, load: () => Promise<T>, options?: { always?: boolean }): Promise<T>;
   /** Forgets what is kept (tests). */
   clear(): void;
 }
 
-export function hotKeyCache<T>(options: { threshold?: number; now?: () => number } = {}): HotKeyCache<T> {
-  const threshold = options.threshold ?? config.hotKeyReadsPerSecond;
+export function hotKeyCache(options: { threshold?: number; now?: () => number } = {}): HotKeyCache {
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, Entry<T>>();
+  const entries = new Map<string, Entry>();
 
-  function entryOf(key: string): Entry<T> {
+  function entryOf(key: string): Entry {
     let entry = entries.get(key);
     if (entry) {
       // Most recently read last, so the first key is the one to forget.
       entries.delete(key);
     } else {
       entry = { reads: [] };
-      if (entries.size >= MAX_KEYS) entries.delete(entries.keys().next().value as string);
+      if (entries.size >= hotKeys.maxKeys) entries.delete(entries.keys().next().value as string);
     }
     entries.set(key, entry);
     return entry;
   }
 
   return {
-    async read(key, load) {
+    async read<T>(key: string, load: () => Promise<T>, readOptions: { always?: boolean } = {}): Promise<T> {
+      const threshold = readOptions.always ? 0 : (options.threshold ?? serviceConfig().hotKeyReadsPerSecond);
       const at = now();
       const entry = entryOf(key);
       entry.reads.push(at);
       while ((entry.reads[0] ?? at) <= at - 1000) entry.reads.shift();
       if (entry.reads.length > threshold + 1) entry.reads.shift();
       const hot = entry.reads.length > threshold;
-      if (hot && entry.value && at - entry.value.readAt < HOT_KEY_CACHE_MS) return entry.value.data;
-      if (hot && entry.loading) return entry.loading;
+      if (hot && entry.value && at - entry.value.readAt < HOT_KEY_CACHE_MS) return entry.value.data as T;
+      if (hot && entry.loading) return entry.loading as Promise<T>;
       const loading = load();
       entry.loading = loading;
       try {
@@ -71,3 +72,9 @@ export function hotKeyCache<T>(options: { threshold?: number; now?: () => number
     },
   };
 }
+
+/**
+ * This instance's hot keys, every kind in one cache (short links, URLs, list pages, statistics reports, the
+ * shard layout), each key named by its kind: `code:Ab3dE6`, `url:12`, `urls:[...]`.
+ */
+export const hotReads = hotKeyCache();

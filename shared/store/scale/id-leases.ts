@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from './keys.js';
-import { documentClient, TableName } from './operations.js';
+import { keys } from '../keys.js';
+import { documentClient, tableName } from '../table.js';
+import { idLeases } from './levers.js';
 
 /**
  * Event ids, taken in blocks. Each function instance leases a block of ids from the event counter with one
@@ -9,9 +10,9 @@ import { documentClient, TableName } from './operations.js';
  * LEASE_MS, so ids follow creation order to within that time: an event created LEASE_MS after another has a
  * larger id. Ids of a lease that expires unused are skipped, never reused.
  */
-export const LEASE_MS = 5000;
-const SMALLEST_LEASE = 8;
-const LARGEST_LEASE = 1000;
+export const LEASE_MS = idLeases.leaseMs;
+const SMALLEST_LEASE = idLeases.smallest;
+const LARGEST_LEASE = idLeases.largest;
 
 interface Lease {
   first: number;
@@ -20,19 +21,15 @@ interface Lease {
   takenAt: number;
 }
 
-/**
- * Reserves `count` ids with one update of the counter. The counter item also carries the shard layout of
- * event lists (event-layout.ts), whose maps the first lease creates.
- */
+/** Reserves `count` ids with one update of the counter. */
 async function leaseIds(count: number): Promise<Lease> {
   const out = await documentClient.send(
     new UpdateCommand({
-      TableName,
+      TableName: tableName(),
       Key: keys.counter('event'),
-      UpdateExpression:
-        'ADD #value :count SET #shards = if_not_exists(#shards, :none), #widened = if_not_exists(#widened, :none)',
-      ExpressionAttributeNames: { '#value': 'value', '#shards': 'shards', '#widened': 'widened' },
-      ExpressionAttributeValues: { ':count': count, ':none': {} },
+      UpdateExpression: 'ADD #value :count',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -1,6 +1,7 @@
-import { batchPerTurn } from '../batch-per-turn.js';
-import { accessPatterns, type DeletedKind, keys } from './keys.js';
-import { putItems, readAll } from './operations.js';
+import { putItems } from '../bulk-writes.js';
+import { accessPatterns, type DeletedKind, keys } from '../keys.js';
+import { readAll } from '../list-windows.js';
+import { deletionCopies } from './levers.js';
 
 /**
  * Deletions that event lists still hide. Once a DELETE has answered, no event of that URL or user may be
@@ -10,14 +11,14 @@ import { putItems, readAll } from './operations.js';
  * invocation, a redelivery after the visibility timeout, the delayed sweep), and every event list leaves out
  * the events it covers.
  */
-export const REMEMBER_MS = 20 * 60_000;
+export const REMEMBER_MS = deletionCopies.rememberMs;
 
 /**
- * Every event list reads the deletions, consistently, so they are kept in this many copies, each a partition
+ * Every event list reads the deletions, consistently, so they are kept in `copies` copies, each a partition
  * of its own, and each read takes one at random: the read capacity of eight partitions, for the price of
  * eight small writes per deletion (deletions are rare; list reads are not).
  */
-const COPIES = 8;
+const COPIES = deletionCopies.copies;
 
 export interface RecentDeletions {
   urls: ReadonlySet<number>;
@@ -36,8 +37,11 @@ export async function rememberDeletion(kind: DeletedKind, id: number): Promise<v
   );
 }
 
-/** One consistent read of the deletions still remembered, from one of their copies. */
-async function readDeletions(): Promise<RecentDeletions> {
+/**
+ * The deletions still remembered: one consistent read of one of their copies, for every call (never from
+ * memory: once a DELETE has answered, no list may show its events again, hot or not).
+ */
+export async function recentDeletions(): Promise<RecentDeletions> {
   const urls = new Set<number>();
   const users = new Set<number>();
   const copy = Math.floor(Math.random() * COPIES);
@@ -46,24 +50,6 @@ async function readDeletions(): Promise<RecentDeletions> {
   }
   return { urls, users };
 }
-
-const deletionsReadPerTurn = batchPerTurn<undefined, RecentDeletions>({
-  most: Number.MAX_SAFE_INTEGER,
-  one: readDeletions,
-  many: async (calls) => {
-    const deletions = await readDeletions();
-    return calls.map(() => ({ status: 'fulfilled', value: deletions }));
-  },
-});
-
-/**
- * The deletions still remembered, read consistently for every call (never from memory: once a DELETE has
- * answered, no list may show its events again, hot or not). Calls made while a read is in flight (only the
- * local runtime, serving every request from one process, has those) share one read made at the end of the
- * event loop's turn, after all of them arrived: as fresh for each as a read of its own, never the read
- * already in flight, which may have started before it (shared/batch-per-turn.ts).
- */
-export const recentDeletions = (): Promise<RecentDeletions> => deletionsReadPerTurn(undefined);
 
 /** Whether an event belongs to a deleted URL or user (its own user, or the owner of its URL). */
 export const isOfDeleted = (

@@ -1,11 +1,12 @@
-import { fnv1a } from '../fnv1a.js';
-import { accessPatterns, type EventShardPattern } from './keys.js';
+import { fnv1a } from '../../fnv1a.js';
+import { accessPatterns, type EventShardPattern } from '../keys.js';
+import { eventListShards } from './levers.js';
 
 /**
  * How event lists are spread over partitions. Every event is in four lists: its URL's, its user's, its
  * type's and the list of all events. Each list is split into shards, one partition key value each (of the
  * table for a URL's list, of an index for the others). A list has one shard until it gets hot; then its
- * shard count grows, by four each time, up to 256, and never shrinks: readers merge every shard a list has
+ * shard count grows, by `growth` each time, up to `max` (levers.ts), and never shrinks: readers merge every shard a list has
  * ever had, so an event written with an older layout is always read.
  *
  * The writer places an event when it writes it, with the layout of that moment: a backlog queued before a
@@ -13,7 +14,7 @@ import { accessPatterns, type EventShardPattern } from './keys.js';
  * layout, so writing the same event again with the same layout rewrites the same item. Only if the URL's
  * list was widened between two deliveries of one message can its item exist twice (under two shards of the
  * URL's list); readers merge by id and keep one, and a redelivery removes the copy a smaller count made.
- * The layout lives on the event id counter item (event-layout.ts reads and widens it); this module is pure.
+ * The layout is an item of its own (shard-layout.ts reads and widens it); this module is pure.
  */
 
 export type EventList =
@@ -33,9 +34,7 @@ export interface EventShards {
   all: number;
 }
 
-export const MAX_SHARDS = 256;
-/** How much a hot list's shard count grows at a time: counts are 1, 4, 16, 64, 256. */
-export const GROWTH = 4;
+const { growth: GROWTH } = eventListShards;
 
 export function listName(list: EventList): string {
   switch (list.kind) {

@@ -1,0 +1,43 @@
+/**
+ * The one way the store waits and tries again: exponential backoff with full jitter (each wait a random
+ * time up to `baseMs`·2^(attempt-1), at most `capMs`), as AWS's architecture guidance recommends for
+ * contended writes. Every loop of the store that retries goes through `retryWithBackoff`.
+ */
+
+export interface RetryLimits {
+  /** Tries at most, the first included. */
+  attempts?: number;
+  /** Epoch ms after which no try starts (a wait that would end past it is not made). */
+  deadline?: number;
+  /** @default 20 */
+  baseMs?: number;
+  /** @default 1000 */
+  capMs?: number;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The wait before try `attempt + 1`. */
+export const backoffMs = (attempt: number, { baseMs = 20, capMs = 1000 }: RetryLimits = {}): number =>
+  Math.random() * Math.min(capMs, baseMs * 2 ** (attempt - 1));
+
+/**
+ * Runs `work` until it answers something other than `undefined` (which means "not yet: try again"), with
+ * a backoff between tries. When the attempts or the deadline run out, answers what `giveUp` answers (or
+ * throws what it throws), given the last try's `undefined`-answering attempt number.
+ */
+export async function retryWithBackoff<T>(
+  work: (attempt: number) => Promise<T | undefined>,
+  limits: RetryLimits,
+  giveUp: (attempts: number) => T,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await work(attempt);
+    if (outcome !== undefined) return outcome;
+    const wait = backoffMs(attempt, limits);
+    const outOfTries = limits.attempts !== undefined && attempt >= limits.attempts;
+    const outOfTime = limits.deadline !== undefined && Date.now() + wait >= limits.deadline;
+    if (outOfTries || outOfTime) return giveUp(attempt);
+    await pause(wait);
+  }
+}

@@ -1,0 +1,128 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { OverloadedError } from '../../errors.js';
+import { logger } from '../../logger.js';
+import { keys } from '../keys.js';
+import { conditionFailed, documentClient, getItem, type Item, tableName } from '../table.js';
+import { hotReads } from './hot-key-cache.js';
+import { eventListShards } from './levers.js';
+import type { ShardLayout } from './sharded-lists.js';
+
+/**
+ * Reading and widening the shard layout of event lists (sharded-lists.ts says what it is). It is one item of
+ * its own (`keys.shardLayout`): a map `shards` from list name to count, and `widened`, when each list was
+ * last widened.
+ */
+
+const { growth, max, widenCooldownMs } = eventListShards;
+
+/** The layout stored on the layout item, as a read of that item returns it. */
+export const layoutOf = (item: Item | undefined): ShardLayout => (item?.shards as ShardLayout | undefined) ?? {};
+
+const readLayout = async () => layoutOf(await getItem(keys.shardLayout()));
+
+/**
+ * The current layout, at most a second old: every instance keeps it a second, whatever its read rate. A
+ * layout a second old places an event in a shard every reader still reads (counts only grow), so it costs
+ * nothing but a second's delay of a widening, and it keeps the layout's partition from being read once per
+ * batch of every writer. A cascade passes `fresh`: it must find every shard there is.
+ */
+export function currentLayout(options: { fresh?: boolean } = {}): Promise<ShardLayout> {
+  return options.fresh ? readLayout() : hotReads.read('layout', readLayout, { always: true });
+}
+
+/** When this instance last asked to widen each list: it does not ask again within the cooldown. */
+const lastAsked = new Map<string, number>();
+
+/** Creates the layout item with empty maps, once: widening sets entries inside them. */
+async function ensureLayoutItem(): Promise<void> {
+  await documentClient
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.shardLayout(), shards: {}, widened: {} },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
+}
+
+/**
+ * Gives hot lists more shards: `growth` times the current count, or `growth`² for a list that is far over
+ * (many of its writes throttled at once), unless it was widened in the last few seconds (by any writer: that
+ * widening may not have taken effect yet). Writers place events with the new layout from their next read of
+ * it, queued ones included.
+ */
+export async function widenLists(hot: { name: string; far: boolean }[], layout: ShardLayout): Promise<void> {
+  const now = Date.now();
+  const due = hot.filter(
+    ({ name }) => now - (lastAsked.get(name) ?? 0) >= widenCooldownMs && (layout[name] ?? 1) < max,
+  );
+  if (due.length === 0) return;
+  for (const { name } of due) lastAsked.set(name, now);
+  await ensureLayoutItem();
+  await Promise.all(
+    due.map(async ({ name, far }) => {
+      const current = layout[name] ?? 1;
+      const next = Math.min(max, current * (far ? growth * growth : growth));
+      try {
+        await documentClient.send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.shardLayout(),
+            UpdateExpression: 'SET #shards.#list = :next, #widened.#list = :now',
+            ConditionExpression:
+              '(attribute_not_exists(#shards.#list) OR #shards.#list = :current) AND (attribute_not_exists(#widened.#list) OR #widened.#list < :cooled)',
+            ExpressionAttributeNames: { '#shards': 'shards', '#widened': 'widened', '#list': name },
+            ExpressionAttributeValues: {
+              ':next': next,
+              ':current': current,
+              ':now': now,
+              ':cooled': now - widenCooldownMs,
+            },
+          }),
+        );
+        logger.info('Event list widened', { list: name, shards: next });
+      } catch (error) {
+        // Another writer widened it first, or did so a moment ago: nothing to do. Throttled: the layout's
+        // partition is busy; the next throttled batch asks again (widening is an optimisation, not a duty).
+        if (!conditionFailed(error) && !(error instanceof OverloadedError)) throw error;
+      }
+    }),
+  );
+}
+
+/**
+ * Moves a layout that an earlier version kept on the event id counter item to the layout item (upgrades:
+ * legacy-events.ts). Counts only grow, so each list keeps the larger of the two. Answers the lists moved.
+ */
+export async function moveLayoutOffCounter(): Promise<number> {
+  const counter = await getItem(keys.counter('event'));
+  const old = layoutOf(counter);
+  const lists = Object.entries(old);
+  if (lists.length === 0) return 0;
+  await ensureLayoutItem();
+  const now = await readLayout();
+  for (const [name, count] of lists) {
+    if ((now[name] ?? 1) >= count) continue;
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shardLayout(),
+        UpdateExpression: 'SET #shards.#list = :count',
+        ExpressionAttributeNames: { '#shards': 'shards', '#list': name },
+        ExpressionAttributeValues: { ':count': count },
+      }),
+    );
+  }
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter('event'),
+      UpdateExpression: 'REMOVE #shards, #widened',
+      ExpressionAttributeNames: { '#shards': 'shards', '#widened': 'widened' },
+    }),
+  );
+  return lists.length;
+}

@@ -1,0 +1,218 @@
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { serviceConfig } from '../config.js';
+import { OverloadedError } from '../errors.js';
+import { metricNames } from '../metric-names.js';
+import { increment, recordCount } from '../metrics.js';
+import { type Key, keys, type RecordKind } from './keys.js';
+import { retryWithBackoff } from './retry.js';
+
+/**
+ * The table's client and its item-level operations: reads by key, transactions that report which condition
+ * failed, id counters. Lists are read in list-windows.ts, bulk writes made in bulk-writes.ts, and the scale
+ * machinery lives in scale/ (its README first).
+ */
+
+export type Item = Record<string, unknown>;
+
+/** The table every record lives in (TABLE_NAME). */
+export const tableName = (): string => serviceConfig().tableName;
+
+/**
+ * DynamoDB's answers that mean "too much on a partition right now" (or an item held by a transaction), or
+ * that it failed on its side (a 500 or 503 of its own, which the SDK retries too): after the retries, the
+ * request can only be tried again later. A write whose answer was lost is safe to try again: the SDK
+ * resends a transaction with its idempotency token, other writes are conditional or keyed by an id chosen
+ * before, and an id counter's lost increment only skips ids.
+ */
+const overloadErrors = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+  'InternalServerError',
+  'ServiceUnavailable',
+]);
+
+/** Throttling that outlived the retries, counted: the domain's overload (a 503 with Retry-After for a route). */
+export function overloaded(operation: string, cause: unknown): OverloadedError {
+  void recordCount(metricNames.throttledRequests, { operation });
+  return new OverloadedError({ cause });
+}
+
+/**
+ * A document client built with the SDK's documented options only, plus one middleware added through the
+ * documented `middlewareStack.add`: it counts each call (`dynamodb_calls_total`, GET /metrics/json) and,
+ * outermost, after the SDK's retries, turns what is still throttled into the domain's overload.
+ */
+function createDocumentClient(options: { maxAttempts?: number } = {}) {
+  const client = new DynamoDBClient(options);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const operation = String(context.commandName).replace(/Command$/, '');
+      increment(metricNames.dynamoDbCalls, { operation });
+      try {
+        return await next(args);
+      } catch (error) {
+        if (overloadErrors.has((error as Error).name)) throw overloaded(operation, error);
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'countDynamoDbCallsAndOverloads' },
+  );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+export const documentClient = createDocumentClient();
+
+/**
+ * For bulk writes only (bulk-writes.ts): one attempt per request. Their callers retry what was not written
+ * themselves, with the store's backoff, and the event writer places events anew when their lists were
+ * widened meanwhile.
+ */
+export const bulkWriteClient = createDocumentClient({ maxAttempts: 1 });
+
+/** Whether a single-item write failed its condition. */
+export const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** Reserves `count` consecutive ids of a kind with one atomic increment; returns the first. */
+export async function reserveIds(kind: RecordKind, count = 1): Promise<number> {
+  const out = await documentClient.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter(kind),
+      UpdateExpression: 'ADD #value :count',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value) - count + 1;
+}
+
+/** Moves a kind's counter to at least `floor`, so ids assigned later stay above seeded ones. */
+export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<void> {
+  await documentClient
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter(kind),
+        UpdateExpression: 'SET #value = :floor',
+        ConditionExpression: 'attribute_not_exists(#value) OR #value < :floor',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':floor': floor },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
+}
+
+/** A strongly consistent read of one item. */
+export async function getItem(key: Key): Promise<Item | undefined> {
+  return (await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/** Strongly consistent reads of many items (100 a request), by key; what DynamoDB leaves unread is asked again. */
+export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  const unique = [...new Map(wanted.map((key) => [keyOf(key), key])).values()];
+  for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
+    let pending: Key[] = unique.slice(i, i + BATCH_GET_LIMIT);
+    await retryWithBackoff(
+      async () => {
+        const out = await documentClient.send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+        );
+        for (const item of out.Responses?.[tableName()] ?? []) found.set(keyOf(itemKey(item)), item);
+        pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+        return pending.length === 0 ? true : undefined;
+      },
+      { attempts: 10 },
+      () => {
+        throw overloaded('BatchGetItem', new Error(`${pending.length} keys left unread`));
+      },
+    );
+  }
+  return found;
+}
+
+export const keyOf = (key: Key) => `${key.PK}|${key.SK}`;
+
+/** The key of an item read from the table. */
+export const itemKey = (item: Item): Key => ({ PK: String(item.PK), SK: String(item.SK) });
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type TransactOutcome = { ok: true } | { ok: false; failed: number[] };
+
+/** Cancellation reasons that a later try may not meet: another transaction in flight, a partition over its limit. */
+const passingReasons = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/**
+ * Runs a transaction. A cancelled one reports the indexes of the items whose condition failed, for the
+ * caller to turn into a domain error. A cancellation caused only by a conflicting transaction in flight or a
+ * throttled partition is retried with backoff (each try is a new request, so a new idempotency token); past
+ * the retries it is an overload (503), never an unhandled error.
+ */
+export function transact(items: TransactItem[]): Promise<TransactOutcome> {
+  let last: unknown;
+  return retryWithBackoff<TransactOutcome>(
+    async () => {
+      try {
+        await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+        return { ok: true };
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+        if (failed.length > 0) return { ok: false, failed };
+        if (!reasons.some((reason) => passingReasons.has(reason.Code ?? ''))) throw error;
+        last = error;
+        return undefined;
+      }
+    },
+    { attempts: 4 },
+    () => {
+      throw overloaded('TransactWriteItems', last);
+    },
+  );
+}
+
+/** Transaction item builders, so domain code reads as what it writes. */
+export const put = (item: Item, condition?: string): TransactItem => ({
+  Put: { TableName: tableName(), Item: item, ...(condition && { ConditionExpression: condition }) },
+});
+export const remove = (
+  key: Key,
+  condition?: { expression: string; values?: Record<string, unknown> },
+): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: key,
+    ...(condition && { ConditionExpression: condition.expression, ExpressionAttributeValues: condition.values }),
+  },
+});
+export const check = (
+  key: Key,
+  expression: string,
+  values?: Record<string, unknown>,
+  names?: Record<string, string>,
+): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: key,
+    ConditionExpression: expression,
+    ExpressionAttributeValues: values,
+    ExpressionAttributeNames: names,
+  },
+});
