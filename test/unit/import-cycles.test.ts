@@ -19,17 +19,13 @@ function sources(dir: string): string[] {
 }
 
 /** The modules a file imports for their values, as absolute paths of .ts files in the project. */
-export function valueImports(file: string, text: string): string[] {
+function valueImports(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/^import\s+([^;]*?)\s+from\s+'([^']+)';/gms)) {
     const [, clause = '', specifier = ''] = match;
     if (clause.startsWith('type ')) continue;
     const named = /^\{([^}]*)\}$/s.exec(clause.trim());
-    if (
-      named?.[1] !== undefined &&
-      named[1].split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))
-    )
-      continue;
+    if (named?.[1]?.split(',').every((name) => name.trim() === '' || name.trim().startsWith('type '))) continue;
     const target = specifier.startsWith('#')
       ? path.join(root, specifier.slice(1))
       : specifier.startsWith('.')
@@ -41,7 +37,7 @@ export function valueImports(file: string, text: string): string[] {
 }
 
 /** Every cycle, each as the chain of files that closes it. */
-export function cyclesOf(graph: Map<string, string[]>): string[][] {
+function cyclesOf(graph: Map<string, string[]>): string[][] {
   const cycles: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
