@@ -66,8 +66,11 @@ const CONFLICT_MESSAGE = 'Transaction is ongoing for the item';
  */
 export type FaultKind = 'throttle' | 'error' | 'lost';
 export interface FaultInjection {
-  /** Share of requests (0-1) that get one of `kinds`, at random. */
-  rate: number;
+  /**
+   * One request in `every` (of those the faults apply to) gets a fault, the kinds in turn: a schedule, not a
+   * chance, so a test knows how many of each kind are played (1: every request).
+   */
+  every: number;
   kinds: FaultKind[];
   /** Only these operations (`TransactWriteItems`...); every one when absent. */
   operations?: string[];
@@ -147,10 +150,15 @@ export async function startDynamoDbLimitsProxy(options: {
   scale: number;
   /** Apply the limits from the start (see `enforce`). @default true */
   enforcing?: boolean;
+  /**
+   * The clock the partitions' buckets refill by, in ms (tests stop it, so that what a burst is served does
+   * not depend on how long the burst took to arrive). @default performance.now
+   */
+  now?: () => number;
 }): Promise<DynamoDbLimitsProxy> {
   const target = new URL(options.target);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const limits = new PartitionLimits(options.scale);
+  const limits = new PartitionLimits(options.scale, options.now);
   const ongoing = new OngoingWrites();
   let faults: FaultInjection | undefined;
   const counts = {
@@ -232,11 +240,15 @@ export async function startDynamoDbLimitsProxy(options: {
 
   let enforcing = options.enforcing ?? true;
 
-  /** A fault to play instead of the request's answer, when faults are injected and this request draws one. */
+  /** Requests the injected faults applied to so far: the schedule's clock. */
+  let eligible = 0;
+
+  /** The fault to play instead of this request's answer, when faults are injected and the schedule says so. */
   function drawFault(operation: string): FaultKind | undefined {
     if (!faults || (faults.operations && !faults.operations.includes(operation))) return undefined;
-    if (Math.random() >= faults.rate) return undefined;
-    return faults.kinds[Math.floor(Math.random() * faults.kinds.length)];
+    eligible += 1;
+    if (eligible % faults.every !== 0) return undefined;
+    return faults.kinds[(eligible / faults.every - 1) % faults.kinds.length];
   }
 
   /**
@@ -560,6 +572,7 @@ export async function startDynamoDbLimitsProxy(options: {
     reset,
     injectFaults: (injected) => {
       faults = injected;
+      eligible = 0;
     },
     async stop() {
       await new Promise<void>((resolve) => {

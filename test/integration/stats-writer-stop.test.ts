@@ -30,7 +30,7 @@ describe('statistics after a writer stopped mid-batch (DynamoDB Local + SQS emul
     const listed = () => listAll<Event>(api, `/events?url_id=${link.id}&event_type=click&limit=500`);
 
     // Every counting transaction fails: each batch is stored, then ends without counting.
-    service.dynamoDbLimits?.injectFaults({ rate: 1, kinds: ['error'], operations: ['TransactWriteItems'] });
+    service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['error'], operations: ['TransactWriteItems'] });
     for (let i = 0; i < 30; i++) {
       expect((await api.get(`/urls/${link.short_code}/redirect`)).status).toBe(302);
     }
@@ -39,7 +39,7 @@ describe('statistics after a writer stopped mid-batch (DynamoDB Local + SQS emul
     expect(await clicksOf()).toBe(0);
 
     // Now counts are applied but their answers lost: the writer cannot tell, and its batch ends again.
-    service.dynamoDbLimits?.injectFaults({ rate: 1, kinds: ['lost'], operations: ['TransactWriteItems'] });
+    service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['lost'], operations: ['TransactWriteItems'] });
     await eventually(async () => ((await clicksOf()) > 0 ? true : undefined), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
