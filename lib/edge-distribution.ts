@@ -27,7 +27,8 @@ import { shortLinkFunctionCode } from './short-link-function.js';
  * `CloudFront-Forwarded-Proto` for the links the service writes). `Referer` and `User-Agent` go into click
  * events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the only location
  * the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the day, into the
- * visitor tag of unique visitors (store/visitor-secrets.ts), never stored.
+ * visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `Idempotency-Key` makes a POST
+ * safe to retry (shared/http/idempotency.ts).
  */
 const forwardedHeaders = [
   'Content-Type',
@@ -37,6 +38,7 @@ const forwardedHeaders = [
   'CloudFront-Viewer-Address',
   'CloudFront-Forwarded-Proto',
   'X-Viewer-Host',
+  'Idempotency-Key',
   // CORS: the functions and the preflight answer depend on them.
   'Origin',
   'Access-Control-Request-Method',

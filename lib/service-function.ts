@@ -119,6 +119,20 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
+   * Lets a route keep the answers of requests sent with an Idempotency-Key (shared/http/idempotency.ts): the
+   * four operations Powertools' DynamoDB persistence makes, on the idempotency table only.
+   */
+  keepIdempotencyRecords(records: ITable): void {
+    this.addEnvironment('IDEMPOTENCY_TABLE', records.tableName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [records.tableArn],
+      }),
+    );
+  }
+
+  /**
    * Lets the redirect keep the day's visitor secret (store/visitor-secrets.ts) in the secrets' own table:
    * read it, make it, and delete the past days'.
    */

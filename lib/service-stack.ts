@@ -52,7 +52,7 @@ export class ServiceStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
-    const { table, visitorSecrets } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
+    const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
 
     const routeFunctions = routes.map((route) => {
@@ -67,6 +67,7 @@ export class ServiceStack extends Stack {
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
+      if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       return { route, handler };
     });

@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { tableSchema, visitorSecretsTableSchema } from '../shared/store/table-schema.js';
+import { idempotencyTableSchema, tableSchema, visitorSecretsTableSchema } from '../shared/store/table-schema.js';
 
 export interface ServiceTableProps {
   /**
@@ -32,6 +32,12 @@ export class ServiceTable extends Construct {
    * no backup keeps a secret past its day; nothing in it is worth keeping, so it goes with the stack.
    */
   readonly visitorSecrets: Table;
+  /**
+   * The answers of requests sent with an Idempotency-Key (shared/http/idempotency.ts), kept 24 hours by TTL:
+   * Powertools' layout, apart from the records; nothing in it outlives a day, so no backups, and it goes with
+   * the stack.
+   */
+  readonly idempotency: Table;
 
   constructor(scope: Construct, id: string, props: ServiceTableProps = {}) {
     super(scope, id);
@@ -60,6 +66,19 @@ export class ServiceTable extends Construct {
       timeToLiveAttribute: visitorSecretsTableSchema.timeToLiveAttribute,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.idempotency = new Table(this, 'IdempotencyRecords', {
+      partitionKey: key(idempotencyTableSchema.partitionKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: idempotencyTableSchema.timeToLiveAttribute,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    NagSuppressions.addResourceSuppressions(this.idempotency, [
+      {
+        id: 'AwsSolutions-DDB3',
+        reason: 'No point-in-time recovery by design: an idempotency record lives 24 hours and is worth nothing after.',
+      },
+    ]);
     NagSuppressions.addResourceSuppressions(this.visitorSecrets, [
       {
         id: 'AwsSolutions-DDB3',

@@ -7,8 +7,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
+  defaultIdempotencyTableName,
   defaultVisitorSecretsTableName,
   eventsQueueSchema,
+  idempotencyTableSchema,
   tableSchema,
   visitorSecretsTableSchema,
 } from '../shared/store/table-schema.js';
@@ -27,7 +29,7 @@ async function tableExists(dynamodb: DynamoDBClient, tableName: string): Promise
 /** The layout of a table: its keys, TTL attribute and global indexes (`table-schema.ts`). */
 interface TableLayout {
   partitionKey: string;
-  sortKey: string;
+  sortKey?: string;
   timeToLiveAttribute: string;
   indexes?: readonly { indexName: string; partitionKey: string; sortKey: string }[];
 }
@@ -38,12 +40,12 @@ async function ensureTable(dynamodb: DynamoDBClient, tableName: string, layout: 
   const indexes = layout.indexes ?? [];
   const keyAttributes = [
     layout.partitionKey,
-    layout.sortKey,
+    ...(layout.sortKey ? [layout.sortKey] : []),
     ...indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
   ];
-  const keySchema = (partitionKey: string, sortKey: string) => [
+  const keySchema = (partitionKey: string, sortKey: string | undefined) => [
     { AttributeName: partitionKey, KeyType: 'HASH' as const },
-    { AttributeName: sortKey, KeyType: 'RANGE' as const },
+    ...(sortKey ? [{ AttributeName: sortKey, KeyType: 'RANGE' as const }] : []),
   ];
   await dynamodb.send(
     new CreateTableCommand({
@@ -69,14 +71,15 @@ async function ensureTable(dynamodb: DynamoDBClient, tableName: string, layout: 
 }
 
 /**
- * Creates the table and the visitor secrets' table from the same definitions the CDK stack uses. Each is
- * idempotent: a restart with a kept data folder finds them already there.
+ * Creates the table, the visitor secrets' table and the idempotency records' table from the same
+ * definitions the CDK stack uses. Each is idempotent: a restart with a kept data folder finds them there.
  */
 export async function provisionTable(tableName: string): Promise<void> {
   const dynamodb = new DynamoDBClient({});
   await Promise.all([
     ensureTable(dynamodb, tableName, tableSchema),
     ensureTable(dynamodb, defaultVisitorSecretsTableName(tableName), visitorSecretsTableSchema),
+    ensureTable(dynamodb, defaultIdempotencyTableName(tableName), idempotencyTableSchema),
   ]);
 }
 

@@ -35,6 +35,20 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** A request repeated with its `Idempotency-Key` while the first one is still running. */
+export class IdempotencyConflictError extends DomainError {
+  constructor() {
+    super('Request with this idempotency key is in progress');
+  }
+}
+
+/** An `Idempotency-Key` sent again with another request (another body) than the one it was first used for. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super('Idempotency key reused with another request');
+  }
+}
+
 /** The function ran out of time before it could answer (Lambda's timeout is near). */
 export class DeadlineExceededError extends DomainError {
   constructor() {

@@ -45,7 +45,7 @@ type Ref = { $ref: string };
 
 interface Parameter {
   name: string;
-  in: 'query' | 'path';
+  in: 'query' | 'path' | 'header';
   required: boolean;
   description: string;
   schema: JsonSchema;
@@ -173,7 +173,36 @@ const errorResponses = {
   Overloaded: overloadResponse(
     'The database is busy with this key past its retries: {"detail": "Service temporarily overloaded"}',
   ),
+  ValidationFailedOrKeyReused: {
+    description:
+      'The request does not fit its schema (every wrong field listed with its loc, msg and type); or its ' +
+      'Idempotency-Key was used before with another request: {"detail": "Idempotency key reused with another request"}',
+    headers: requestIdHeader,
+    content: {
+      'application/json': { schema: { oneOf: [schemaRef('ValidationError'), schemaRef('Error')] } as JsonSchema },
+    },
+  },
+  IdempotentRequestInProgress: errorResponse(
+    'A request with this Idempotency-Key is still running: {"detail": "Request with this idempotency key is in progress"}; send it again in a moment',
+  ),
 } satisfies Record<string, Response>;
+
+/** The header that makes a POST safe to send again (CONTRACT.md, "Idempotent requests"). */
+const idempotencyKeyParameter: Parameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the request safe to send again: the same key with the same request within 24 hours gets the first ' +
+    "answer's status and body and does nothing more. Send it when a retry must not create a second record: " +
+    'an answer of 503, or no answer at all, may mean the request was carried out. Without it, a retry after ' +
+    'such an answer may create the record twice.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** What an idempotent route's 503 adds to its description. */
+const retryAfterUnavailable =
+  ' A 503 may come after the request was carried out: send it again with the same Idempotency-Key to get its answer without doing it twice.';
 
 /** Every operation may answer these, whatever its inputs. */
 const commonErrors = {
@@ -525,12 +554,13 @@ function operationNames(route: RouteDefinition): { operationId: string; tag: str
 function toOperation(
   route: Pick<RouteDefinition, 'method' | 'path'>,
   entry: OperationEntry,
-  names: { operationId: string; tag: string; touchesTable: boolean },
+  names: { operationId: string; tag: string; touchesTable: boolean; idempotent?: boolean },
 ): Operation {
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
     ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings) : []),
     ...(entry.query ? parameters('query', entry.query, queryMeanings) : []),
+    ...(names.idempotent ? [idempotencyKeyParameter] : []),
   ];
   const pathParameters = parameterList.filter((parameter) => parameter.in === 'path').map(({ name }) => name);
   if (pathParameters.join() !== routeParameters.join()) {
@@ -543,11 +573,19 @@ function toOperation(
   const businessErrors = Object.entries(ownErrors).map(([status, detail]) => [status, errorResponse(detail)]);
   // Whatever reads or writes the table can meet a throttled partition (503, Retry-After); a route's own 503
   // (no free short code, an import cut short) answers the same way.
+  const retry = names.idempotent ? retryAfterUnavailable : '';
   const serviceUnavailable = unavailable
-    ? { 503: overloadResponse(`${unavailable}; or, when the database stays busy, Service temporarily overloaded`) }
-    : names.touchesTable
-      ? { 503: responseRef('Overloaded') }
-      : {};
+    ? {
+        503: overloadResponse(
+          `${unavailable}; or, when the database stays busy, Service temporarily overloaded.${retry}`,
+        ),
+      }
+    : names.idempotent
+      ? { 503: overloadResponse(`The database is busy past its retries: Service temporarily overloaded.${retry}`) }
+      : names.touchesTable
+        ? { 503: responseRef('Overloaded') }
+        : {};
+  const invalid = names.idempotent ? responseRef('ValidationFailedOrKeyReused') : responseRef('ValidationFailed');
   return {
     operationId,
     tags: [tag],
@@ -565,7 +603,8 @@ function toOperation(
       [entry.success.status]: successResponse(entry.success),
       ...Object.fromEntries(businessErrors),
       ...serviceUnavailable,
-      ...(parameterList.length > 0 || entry.body ? { 422: responseRef('ValidationFailed') } : {}),
+      ...(names.idempotent && { 409: responseRef('IdempotentRequestInProgress') }),
+      ...(parameterList.length > 0 || entry.body ? { 422: invalid } : {}),
       ...(entry.body && { 413: responseRef('PayloadTooLarge') }),
       ...commonErrors,
     },
@@ -602,7 +641,11 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
   for (const route of routeTable) {
     const entry = operations[routeKey(route)];
     if (!entry) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
-    const operation = toOperation(route, entry, { ...operationNames(route), touchesTable: route.table !== 'none' });
+    const operation = toOperation(route, entry, {
+      ...operationNames(route),
+      touchesTable: route.table !== 'none',
+      idempotent: route.idempotent === true,
+    });
     paths[route.path] = {
       ...paths[route.path],
       [route.method.toLowerCase()]: operation,

@@ -22,6 +22,8 @@ export interface RouteDefinition {
   profile: 'standard' | 'bulk' | 'cascade';
   /** Whether the function keeps the day's visitor secret (store/visitor-secrets.ts): the redirect. */
   visitorSecrets?: boolean;
+  /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
+  idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
   bundledFiles?: readonly { folder: string; from: string; files: readonly string[] }[];
 }
@@ -31,7 +33,9 @@ const route = (
   path: string,
   handler: string,
   table: RouteDefinition['table'],
-  options: Partial<Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets'>> = {},
+  options: Partial<
+    Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'idempotent'>
+  > = {},
 ): RouteDefinition => ({ method, path, handler, table, sendsEvents: false, profile: 'standard', ...options });
 
 export const routes: readonly RouteDefinition[] = [
@@ -46,15 +50,15 @@ export const routes: readonly RouteDefinition[] = [
     bundledFiles: [statsPageFiles.own, statsPageFiles.chart].map((set) => ({ folder: statsPageFolder, ...set })),
   }),
 
-  route('POST', '/users', 'functions/users/create-user.ts', 'write'),
-  route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk' }),
+  route('POST', '/users', 'functions/users/create-user.ts', 'write', { idempotent: true }),
+  route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk', idempotent: true }),
   route('GET', '/users', 'functions/users/list-users.ts', 'read'),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
   route('GET', '/users/{id}/stats', 'functions/users/get-user-stats.ts', 'read'),
   route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
   route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
-  route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true }),
+  route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true, idempotent: true }),
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
   route('GET', '/urls/{id}', 'functions/urls/get-url.ts', 'read', { sendsEvents: true }),
   // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.
@@ -69,7 +73,7 @@ export const routes: readonly RouteDefinition[] = [
   route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
   route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
-  route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true }),
+  route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true, idempotent: true }),
   route('GET', '/events', 'functions/events/list-events.ts', 'read'),
 ];
 

@@ -1,7 +1,7 @@
 import { parseAllowedOrigins } from './http/cors.js';
 import { defaultMetricsNamespace } from './metric-names.js';
 import { choiceValue, flagValue, integerValue, SettingError } from './setting-values.js';
-import { defaultVisitorSecretsTableName } from './store/table-schema.js';
+import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from './store/table-schema.js';
 
 /**
  * What the functions' configuration is and how it is read from the environment; `config.ts` reads it once,
@@ -12,6 +12,8 @@ export interface ServiceConfig {
   tableName: string;
   /** Where the daily visitor secrets are kept: a table of their own, without backups. */
   visitorSecretsTableName: string;
+  /** Where the answers of requests sent with an Idempotency-Key are kept for 24 hours: a table of their own. */
+  idempotencyTableName: string;
   /** SQS queue of automatic events; only the routes that emit events need it. */
   eventsQueueUrl: string | undefined;
   /** Name used in logs and as the metrics' service dimension. */
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
   return {
     tableName,
     visitorSecretsTableName: env.VISITOR_SECRETS_TABLE || defaultVisitorSecretsTableName(tableName),
+    idempotencyTableName: env.IDEMPOTENCY_TABLE || defaultIdempotencyTableName(tableName),
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
     serviceName: env.SERVICE_NAME || 'url-shortener',
     metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,

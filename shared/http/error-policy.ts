@@ -1,6 +1,8 @@
 import {
   DeadlineExceededError,
   DomainError,
+  IdempotencyConflictError,
+  IdempotencyKeyReusedError,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
@@ -30,6 +32,8 @@ const RETRY_AFTER_SECONDS = '1';
 const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
   [RuleViolationError, 400],
   [NotFoundError, 404],
+  [IdempotencyConflictError, 409],
+  [IdempotencyKeyReusedError, 422],
   [MethodNotAllowedError, 405],
   [PayloadTooLargeError, 413],
   [TooManyRequestsError, 429],

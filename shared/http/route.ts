@@ -8,6 +8,7 @@ import type { Page } from '../records.js';
 import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
 import { requestHeader } from './headers.js';
+import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
 import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
@@ -20,6 +21,8 @@ export interface RouteInput<Body, Query, Path> {
   requestId: string;
   /** A HEAD request: answered like the GET, without a body and without side effects (no event is emitted). */
   head: boolean;
+  /** The request's `Idempotency-Key`, on routes that take one and when it was sent (http/idempotency.ts). */
+  idempotency: IdempotentRequest | undefined;
 }
 
 export interface RouteSpec<Body, Query, Path> {
@@ -28,6 +31,11 @@ export interface RouteSpec<Body, Query, Path> {
   body?: Parseable<Body>;
   query?: Parseable<Query>;
   path?: Parseable<Path>;
+  /**
+   * The route takes an `Idempotency-Key`: a repeated request gets the first answer (`idempotentRequests` of
+   * http/idempotency.ts, imported by the routes that use it only, so no other function bundles Powertools).
+   */
+  idempotent?: IdempotentRoute<NoInfer<RouteInput<Body, Query, Path>>>;
 }
 
 /**
@@ -199,7 +207,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
       const body = spec.body
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
         : (undefined as Body);
-      const result = await core({
+      const input: RouteInput<Body, Query, Path> = {
         body,
         query,
         path,
@@ -207,7 +215,9 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
         context,
         requestId: event.requestContext.requestId,
         head: event.httpMethod === 'HEAD',
-      });
+        idempotency: spec.idempotent?.keyOf(event),
+      };
+      const result = spec.idempotent ? await spec.idempotent.run(input, () => core(input)) : await core(input);
       return toSuccessResponse(spec.success ?? 200, result, event);
     });
 }

@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteKeys, writeItemsOnce } from './bulk-writes.js';
 import { countClicks } from './click-counting.js';
 import {
@@ -18,7 +17,7 @@ import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
 import { listName, listsOf } from './scale/sharded-lists.js';
 import { detachLinkStats, detachStatsOfGone } from './stats-removal.js';
-import { conditionFailed, documentClient, getItems, keyOf, tableName } from './table.js';
+import { getItems, idUnderMarker, keyOf } from './table.js';
 
 /**
  * The event writer's side of the store: automatic events taken from the queue stored exactly once, and
@@ -29,27 +28,11 @@ import { conditionFailed, documentClient, getItems, keyOf, tableName } from './t
 const MESSAGE_IDENTITY_TTL_SECONDS = 15 * 24 * 3600;
 
 /**
- * The id of an event whose message came without one: taken from `assign` the first time (and kept in a
- * marker item of the message, written only if none exists), read back from the marker on every later
- * delivery, so the message is still stored once.
+ * The id of an event whose message came without one: taken from `assign` the first time, the same on every
+ * later delivery, so the message is still stored once.
  */
 export async function idOfMessage(messageId: string, assign: () => Promise<number>): Promise<number> {
-  const marker = keys.messageIdentity(messageId);
-  const id = await assign();
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + MESSAGE_IDENTITY_TTL_SECONDS },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return id;
-  } catch (error) {
-    // Delivered before (or this very write was retried after a lost answer): use what was taken then.
-    if (!conditionFailed(error)) throw error;
-    return Number((await getItems([marker])).get(keyOf(marker))?.event_id);
-  }
+  return (await idUnderMarker(keys.messageIdentity(messageId), assign, MESSAGE_IDENTITY_TTL_SECONDS)).id;
 }
 
 export type DeliveryOutcome = 'stored' | 'dropped' | 'failed';

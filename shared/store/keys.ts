@@ -46,6 +46,11 @@ export const keys = {
    */
   messageIdentity: (messageId: string): Key => ({ PK: `MESSAGE#${messageId}`, SK: 'EVENT' }),
   /**
+   * The id given to the record a request with an Idempotency-Key creates, so that its retries (after a 503 or
+   * a lost answer) create that record, not another. One item per request: no partition is shared.
+   */
+  requestIdentity: (identity: string): Key => ({ PK: `REQUEST#${identity}`, SK: 'ID' }),
+  /**
    * A deletion that event lists must still hide: what a writer in flight could add, or an index still show,
    * for a while after the delete answered. Sorted by when it may be forgotten, so a read takes only live ones.
    */

@@ -4,12 +4,13 @@ import { NotFoundError, OverloadedError } from '../errors.js';
 import { logger } from '../logger.js';
 import { type EventRecord, toEventRecord } from '../records.js';
 import { countClicks } from './click-counting.js';
-import { CLICK, eventItem, placed } from './event-items.js';
+import { CLICK, eventItem, placed, possibleKeys } from './event-items.js';
 import { keys } from './keys.js';
 import { eventIds } from './scale/id-leases.js';
 import { currentLayout } from './scale/shard-layout.js';
+import type { ShardLayout } from './scale/sharded-lists.js';
 import { detachStatsOfGone } from './stats-removal.js';
-import { documentClient, getItem, getItems, keyOf, put, tableName } from './table.js';
+import { documentClient, getItem, getItems, type Item, idOfRequest, keyOf, put, tableName } from './table.js';
 import { URL_NOT_FOUND } from './urls.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
@@ -24,18 +25,32 @@ const CLICK_COUNT_PATIENCE_MS = 300;
  * A click is stored and counted in one transaction. When its link's statistics are too contended for that
  * (many clicks of one link at once: their counts items take one transaction at a time), it is stored on its
  * own and `countLater` hands it to the event writer, which counts clicks in bulk.
+ *
+ * A request sent again with its Idempotency-Key (`identity`) after an attempt that failed, possibly after
+ * storing its event (a 503 whose write was carried out), is given that attempt's event id: it finds that
+ * event stored and answers it, or stores it under the same id. Either way the event exists once.
  */
 export async function recordEvent(
   input: Omit<EventRecord, 'id' | 'timestamp'>,
   countLater: (click: { id: number; url_id: number }) => Promise<void>,
+  identity?: string,
 ): Promise<EventRecord> {
   const userKey = keys.user(input.user_id);
   const urlKey = keys.url(input.url_id);
-  const [found, id, layout] = await Promise.all([getItems([userKey, urlKey]), eventIds.next(), currentLayout()]);
+  const [found, taken, layout] = await Promise.all([
+    getItems([userKey, urlKey]),
+    identity ? idOfRequest(identity, () => eventIds.next()) : eventIds.next().then((id) => ({ id, earlier: false })),
+    currentLayout(),
+  ]);
   const user = found.get(keyOf(userKey));
   const url = found.get(keyOf(urlKey));
   if (!user || user.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
   if (!url) throw new NotFoundError(URL_NOT_FOUND);
+  const { id } = taken;
+  if (taken.earlier) {
+    const stored = await storedEvent({ id, url_id: input.url_id }, layout);
+    if (stored) return settleEarlier(stored, countLater);
+  }
   const event = { ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id) };
   const item = eventItem(placed(event, layout));
   if (event.event_type === CLICK) {
@@ -72,4 +87,21 @@ export async function recordEvent(
     await documentClient.send(new PutCommand({ TableName: tableName(), Item: item }));
   }
   return toEventRecord(item);
+}
+
+/** The event an earlier attempt stored under this id, wherever its URL's layout put it. */
+async function storedEvent(event: { id: number; url_id: number }, layout: ShardLayout): Promise<Item | undefined> {
+  return [...(await getItems(possibleKeys(event, layout))).values()][0];
+}
+
+/** An earlier attempt's event, answered again: a click it stored uncounted is handed to the writer now. */
+async function settleEarlier(
+  stored: Item,
+  countLater: (click: { id: number; url_id: number }) => Promise<void>,
+): Promise<EventRecord> {
+  const event = toEventRecord(stored);
+  if (event.event_type === CLICK && !(await getItem(keys.clickCounted(event.id)))) {
+    await countLater({ id: event.id, url_id: event.url_id });
+  }
+  return event;
 }

@@ -33,6 +33,18 @@ export const visitorSecretsTableSchema = {
 
 export const defaultVisitorSecretsTableName = (tableName: string) => `${tableName}-visitor-secrets`;
 
+/**
+ * The idempotency records' own table (shared/http/idempotency.ts): Powertools' layout (`id`, TTL on
+ * `expiration`), apart from the main table so that no key of it shares a partition with the records, and so
+ * that its short-lived items stay out of the main table's backups. Named after the main table by default.
+ */
+export const idempotencyTableSchema = {
+  partitionKey: 'id',
+  timeToLiveAttribute: 'expiration',
+} as const;
+
+export const defaultIdempotencyTableName = (tableName: string) => `${tableName}-idempotency`;
+
 /** Definitions of the queue pair, shared by the stack and the local runtime in the same way. */
 export const eventsQueueSchema = {
   /** Seconds a received message stays hidden; six times the writer's timeout, as AWS recommends. */

@@ -3,6 +3,7 @@ import {
   BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
@@ -67,17 +68,23 @@ function createDocumentClient(options: { maxAttempts?: number } = {}) {
     },
     { step: 'initialize', name: 'countDynamoDbCallsAndOverloads' },
   );
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return {
+    client,
+    documents: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+  };
 }
 
-export const documentClient = createDocumentClient();
+const documents = createDocumentClient();
+export const documentClient = documents.documents;
+/** The plain client under it, for libraries that take one (Powertools' idempotency records). */
+export const dynamoDbClient = documents.client;
 
 /**
  * For bulk writes only (bulk-writes.ts): one attempt per request. Their callers retry what was not written
  * themselves, with the store's backoff, and the event writer places events anew when their lists were
  * widened meanwhile.
  */
-export const bulkWriteClient = createDocumentClient({ maxAttempts: 1 });
+export const bulkWriteClient = createDocumentClient({ maxAttempts: 1 }).documents;
 
 /** Whether a single-item write failed its condition. */
 export const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
@@ -114,6 +121,44 @@ export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<voi
       if (!conditionFailed(error)) throw error;
     });
 }
+
+/**
+ * An id kept under a marker item: taken from `assign` the first time (the marker written only if none
+ * exists), read back from the marker every later time, with `earlier` saying so. A queue message delivered
+ * again, or a request sent again with its Idempotency-Key, is thus given the id of its first attempt.
+ */
+export async function idUnderMarker(
+  marker: Key,
+  assign: () => Promise<number>,
+  keptSeconds: number,
+): Promise<{ id: number; earlier: boolean }> {
+  const id = await assign();
+  try {
+    await documentClient.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + keptSeconds },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return { id, earlier: false };
+  } catch (error) {
+    // Taken before (or this very write was retried after a lost answer): the id taken then.
+    if (!conditionFailed(error)) throw error;
+    const kept = Number((await getItem(marker))?.event_id);
+    return { id: kept, earlier: kept !== id };
+  }
+}
+
+/** How long a request's id is kept for its retries: longer than its Idempotency-Key is (24 hours). */
+const REQUEST_ID_KEPT_SECONDS = 25 * 3600;
+
+/**
+ * The id of the record a request with an Idempotency-Key (`identity`, shared/http/idempotency.ts) creates:
+ * the same for every retry of it, `earlier` when an attempt before took it.
+ */
+export const idOfRequest = (identity: string, assign: () => Promise<number>) =>
+  idUnderMarker(keys.requestIdentity(identity), assign, REQUEST_ID_KEPT_SECONDS);
 
 /** A strongly consistent read of one item. */
 export async function getItem(key: Key): Promise<Item | undefined> {

@@ -16,6 +16,7 @@ import {
   documentClient,
   getItem,
   type Item,
+  idOfRequest,
   put,
   remove,
   reserveIds,
@@ -65,14 +66,20 @@ export function urlPuts(url: UrlRecord): TransactItem[] {
  * Creates a URL under a fresh short code. The owner check, the URL, the code's reservation and the
  * owner's link are one transaction: a code already taken fails only its own condition, and the attempt is
  * repeated with a new code, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not
- * exist, or is being deleted, fails the owner check: 404, and nothing is written.
+ * exist, or is being deleted, fails the owner check: 404, and nothing is written. A retry of a request
+ * (`identity`: its Idempotency-Key) whose earlier attempt created the URL answers that URL.
  */
-export async function createUrl(input: {
-  user_id: number;
-  original_url: string;
-  title?: string | null;
-}): Promise<UrlRecord> {
-  const id = await reserveIds('url');
+export async function createUrl(
+  input: { user_id: number; original_url: string; title?: string | null },
+  identity?: string,
+): Promise<UrlRecord> {
+  const { id, earlier } = identity
+    ? await idOfRequest(identity, () => reserveIds('url'))
+    : { id: await reserveIds('url'), earlier: false };
+  if (earlier) {
+    const mine = await getItem(keys.url(id));
+    if (mine) return toUrlRecord(mine);
+  }
   const now = timestamp();
   for (let attempt = 1; attempt <= serviceConfig().shortCodeAttempts; attempt++) {
     const url: UrlRecord = {

@@ -5,7 +5,7 @@ import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readWindow } from './list-windows.js';
 import { retryWithBackoff } from './retry.js';
 import { hotReads } from './scale/hot-key-cache.js';
-import { check, getItem, type Item, put, remove, reserveIds, tableName, transact } from './table.js';
+import { check, getItem, type Item, idOfRequest, put, remove, reserveIds, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'Email already registered';
@@ -41,13 +41,18 @@ export const userIsActive = (userId: number) =>
 
 /**
  * Creates a user. The user and its email and username guards are written in one transaction, so the
- * database decides uniqueness: of many concurrent requests for one email, exactly one succeeds.
+ * database decides uniqueness: of many concurrent requests for one email, exactly one succeeds. A retry of a
+ * request (`identity`: its Idempotency-Key) whose earlier attempt created the user answers that user.
  */
-export async function createUser(input: { username: string; email: string }): Promise<UserRecord> {
-  const id = await reserveIds('user');
+export async function createUser(input: { username: string; email: string }, identity?: string): Promise<UserRecord> {
+  const { id, earlier } = identity
+    ? await idOfRequest(identity, () => reserveIds('user'))
+    : { id: await reserveIds('user'), earlier: false };
   const user: UserRecord = { id, username: input.username, email: input.email, created_at: timestamp() };
   const outcome = await transact([put(userItem(user, true), 'attribute_not_exists(PK)'), ...userGuardPuts(user, true)]);
   if (!outcome.ok) {
+    const mine = earlier ? await getItem(keys.user(id)) : undefined;
+    if (mine?.state === ACTIVE) return toUserRecord(mine);
     throw new RuleViolationError(outcome.failed.includes(1) ? EMAIL_TAKEN : USERNAME_TAKEN);
   }
   return user;

@@ -42,6 +42,7 @@ describe('CloudFront in front of the API', () => {
             'CloudFront-Viewer-Address',
             'CloudFront-Forwarded-Proto',
             'X-Viewer-Host',
+            'Idempotency-Key',
             'Origin',
             'Access-Control-Request-Method',
             'Access-Control-Request-Headers',

@@ -81,12 +81,19 @@ const consumeEvents = [
 describe('each function may do exactly what its route needs', () => {
   const { template } = synthesizeService({ enableStartupSeed: true });
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
-  const [secretsId] = onlyResource(template, 'AWS::DynamoDB::Table');
+  const keyOf = (properties: Record<string, unknown>) => JSON.stringify(properties.KeySchema);
+  const [secretsId] = onlyResource(template, 'AWS::DynamoDB::Table', (_, properties) =>
+    keyOf(properties).includes('"SK"'),
+  );
+  const [recordsId] = onlyResource(template, 'AWS::DynamoDB::Table', (_, properties) =>
+    keyOf(properties).includes('"id"'),
+  );
   const [queueId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => Boolean(properties.RedrivePolicy));
   const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
   const names = new Map([
     [tableId, 'table'],
     [secretsId, 'visitor secrets table'],
+    [recordsId, 'idempotency table'],
     [queueId, 'events queue'],
     [deadLetterId, 'dead-letter queue'],
   ]);
@@ -103,12 +110,17 @@ describe('each function may do exactly what its route needs', () => {
   const keepSecrets = ['Query', 'GetItem', 'PutItem', 'DeleteItem'].map(
     (action) => `dynamodb:${action} on visitor secrets table`,
   );
+  /** A route that takes an Idempotency-Key keeps its answers, in the idempotency table only. */
+  const keepRecords = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'].map(
+    (action) => `dynamodb:${action} on idempotency table`,
+  );
   const expectedOf = (route: RouteDefinition) => [
     ...ownLogs,
     ...byAccess[route.table],
     ...(route.sendsEvents ? sendEvents : []),
     ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
     ...(route.visitorSecrets ? keepSecrets : []),
+    ...(route.idempotent ? keepRecords : []),
   ];
 
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { routeName, routes } from '../../shared/routes.js';
-import { eventsQueueSchema, tableSchema } from '../../shared/store/table-schema.js';
+import { eventsQueueSchema, idempotencyTableSchema, tableSchema } from '../../shared/store/table-schema.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
 /** The logical id CDK gives a construct created at the stack's root: its id and an 8-digit hash. */
@@ -83,6 +83,18 @@ describe('service stack template: storage, queue and functions', () => {
         }),
       ),
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it("keeps idempotency records in a table of their own: Powertools' key, 24-hour TTL, no backups, removed with the stack", () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: idempotencyTableSchema.partitionKey, KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: idempotencyTableSchema.timeToLiveAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+      }),
+      DeletionPolicy: 'Delete',
     });
   });
 

@@ -14,6 +14,8 @@ export interface Exchange {
   /** Path and query, as sent. */
   url: string;
   requestContentType?: string;
+  /** The request's headers, for the operations' header parameters. */
+  requestHeaders?: Record<string, string>;
   /** The body as sent (text), when it was text. */
   requestBody?: string;
   status: number;
@@ -31,7 +33,7 @@ const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.fil
 
 type JsonObject = Record<string, unknown>;
 interface Operation {
-  parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: JsonObject }[];
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonObject }[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonObject }> };
   responses: Record<string, JsonObject>;
 }
@@ -122,7 +124,14 @@ function requestProblems(exchange: Exchange, template: string, operation: Operat
   const problems: string[] = [];
   const base = `/paths/${pointerSegment(template)}/${exchange.method.toLowerCase()}`;
   (operation.parameters ?? []).forEach((parameter, index) => {
-    const raw = parameter.in === 'path' ? (parameters[parameter.name] as string) : url.searchParams.get(parameter.name);
+    const raw =
+      parameter.in === 'path'
+        ? (parameters[parameter.name] as string)
+        : parameter.in === 'header'
+          ? Object.entries(exchange.requestHeaders ?? {}).find(
+              ([name]) => name.toLowerCase() === parameter.name.toLowerCase(),
+            )?.[1]
+          : url.searchParams.get(parameter.name);
     if (raw === null || raw === undefined) {
       if (parameter.required) problems.push(`${parameter.in}.${parameter.name} is required`);
       return;
@@ -208,8 +217,12 @@ export function checkExchange(exchange: Exchange): string[] {
   if (accepted && refused.length > 0) {
     problems.push(`the service accepted a request the document refuses: ${refused.join('; ')}`);
   }
-  if (exchange.status === 422 && refused.length === 0) {
-    const issues = (JSON.parse(exchange.responseText) as { detail: { loc: (string | number)[] }[] }).detail;
+  const refusal =
+    exchange.status === 422 ? (JSON.parse(exchange.responseText) as { detail: unknown }).detail : undefined;
+  // A 422 whose detail is a sentence (an Idempotency-Key reused with another request) refuses the request for
+  // what was sent before, not for its shape.
+  if (Array.isArray(refusal) && refused.length === 0) {
+    const issues = refusal as { loc: (string | number)[] }[];
     const beyondSchema = issues.every((issue) => rulesBeyondJsonSchema.has(issue.loc.slice(0, 2).join('.')));
     if (!beyondSchema) problems.push(`the document accepts a request the service refused: ${exchange.responseText}`);
   }

@@ -50,6 +50,7 @@ export function httpClient(baseUrl: string, options: { checkOpenApi?: boolean } 
         method,
         url: path,
         requestContentType: Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
+        requestHeaders: headers,
         requestBody: payload === undefined ? undefined : payload.toString(),
         status: response.status,
         responseHeaders: response.headers,
