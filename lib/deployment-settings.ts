@@ -1,7 +1,8 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { parseAllowedOrigins } from '../shared/http/cors.js';
-import { flagValue, integerValue } from '../shared/setting-values.js';
+import { authModes } from '../shared/service-config.js';
+import { choiceValue, flagValue, integerValue } from '../shared/setting-values.js';
 import type { ServiceStackProps } from './service-stack.js';
 
 /** What `bin/app.ts` builds, read from CDK context (`-c key=value` or cdk.json); README lists every key. */
@@ -15,6 +16,7 @@ export interface DeploymentSettings {
     | 'enableStartupSeed'
     | 'logRetention'
     | 'corsAllowedOrigins'
+    | 'authMode'
   >;
   /** Requests per client IP in 5 minutes for the WAF rule; the firewall stack exists only when set. */
   wafRateLimit?: number;
@@ -61,6 +63,7 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
       corsAllowedOrigins: optional(context('corsAllowedOrigins'), (value) =>
         parseAllowedOrigins('corsAllowedOrigins', String(value)),
       ),
+      authMode: optional(context('authMode'), (value) => choiceValue('authMode', value, 'open', authModes)),
     },
     wafRateLimit: positiveInteger('wafRateLimit', context('wafRateLimit')),
   };

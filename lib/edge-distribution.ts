@@ -1,7 +1,11 @@
+import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -76,13 +80,25 @@ export class EdgeDistribution extends Construct {
       headerBehavior: OriginRequestHeaderBehavior.allowList(...forwardedHeaders),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
+    // CloudFront forwards `Authorization` (access keys) only as part of a cache policy's key; a policy with
+    // caching fully off cannot name headers, so this one allows at most a second, and nothing is kept: every
+    // answer of the API says `no-store`, and an answer without caching headers is kept 0 s (the default).
+    const cachePolicy = new CachePolicy(this, 'ApiPassThrough', {
+      comment: 'Nothing cached; forwards Authorization (access keys) to the API',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+    });
     const origin = new RestApiOrigin(props.api);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'URL shortener',
       defaultBehavior: {
         origin,
         allowedMethods: AllowedMethods.ALLOW_ALL,
-        cachePolicy: CachePolicy.CACHING_DISABLED,
+        cachePolicy,
         originRequestPolicy,
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

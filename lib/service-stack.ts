@@ -4,6 +4,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { AllowedOrigins } from '../shared/http/cors.js';
 import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
+import type { AuthMode } from '../shared/service-config.js';
 import { eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { EventsQueue } from './events-queue.js';
@@ -41,6 +42,12 @@ export interface ServiceStackProps extends StackProps {
   logRetention?: RetentionDays;
   /** Origins browser pages may call the API from (CORS): `*` or a list. @default '*' */
   corsAllowedOrigins?: AllowedOrigins;
+  /**
+   * `open` (the specification's: no credentials) or `keys` (access keys and ownership; the first operator key
+   * comes from `npm run create-admin-key` with TABLE_NAME, README "Deploy").
+   * @default 'open'
+   */
+  authMode?: AuthMode;
 }
 
 /**
@@ -69,6 +76,7 @@ export class ServiceStack extends Stack {
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
+      handler.addEnvironment('AUTH_MODE', props.authMode ?? 'open');
       return { route, handler };
     });
 

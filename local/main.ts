@@ -25,10 +25,11 @@ function fail(message: string): never {
 
 let settings: ReturnType<typeof readLocalSettings>;
 let claim: DataFolderClaim;
+let authMode: 'open' | 'keys';
 try {
   settings = readLocalSettings(process.env, process.argv, projectRoot);
-  // The functions' settings too (LOG_LEVEL, CORS_ALLOWED_ORIGINS, ...), as their cold start would.
-  loadConfig({ ...process.env, TABLE_NAME: settings.tableName });
+  // The functions' settings too (LOG_LEVEL, CORS_ALLOWED_ORIGINS, AUTH_MODE...), as their cold start would.
+  authMode = loadConfig({ ...process.env, TABLE_NAME: settings.tableName }).authMode;
   await ensurePortFree(settings.port, settings.host);
   claim = claimDataFolder(settings.dataDir);
 } catch (error) {
@@ -62,6 +63,7 @@ try {
     seed: settings.seed && { dir: settings.seed.dir, onProgress: showSeedProgress },
     warmUpMs: settings.warmUpMs,
     dynamoDbLimits: settings.dynamoDbLimits,
+    adminKey: settings.adminKey,
     unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
     onDatabaseExit: () => {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
@@ -113,6 +115,14 @@ console.log(
     ...(runtime.dynamoDbLimits
       ? [
           `    limits:     DynamoDB's per-partition limits and transaction conflicts emulated, scaled 1/${settings.dynamoDbLimits?.scale} (report: ${runtime.dynamoDbLimits.endpoint}/__limits)`,
+        ]
+      : []),
+    ...(authMode === 'keys'
+      ? [
+          '    access:     AUTH_MODE=keys: every route but the redirects, /health and /docs needs Authorization: Bearer <key>',
+          settings.adminKey
+            ? '    first key:  the operator key given in ADMIN_KEY is registered'
+            : '    first key:  npm run create-admin-key (prints an operator key), or start with ADMIN_KEY=ask_...',
         ]
       : []),
     `    events:     ${runtime.queueUrl}`,

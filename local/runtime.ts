@@ -34,6 +34,10 @@ export interface LocalRuntimeOptions {
    * down by `scale` (100: 30 read and 10 write units per partition key value a second). @default off
    */
   dynamoDbLimits?: { scale: number };
+  /** The functions' settings beyond the environment's (tests: `AUTH_MODE`), read as their cold start would. */
+  functionSettings?: Record<string, string>;
+  /** An operator key to register at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
+  adminKey?: string;
   /** How long a stop waits for queued events to be written before keeping the rest. @default 10000 */
   drainTimeoutMs?: number;
   /** Called when DynamoDB Local stops on its own while the runtime runs (the service cannot work without it). */
@@ -158,7 +162,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     ]);
     // The functions are given their configuration directly, as Lambda gives them their environment.
     const { useServiceConfig } = await import('../shared/config.js');
-    useServiceConfig({ ...process.env, TABLE_NAME: options.tableName, EVENTS_QUEUE_URL: queues.queueUrl });
+    useServiceConfig({
+      ...process.env,
+      ...options.functionSettings,
+      TABLE_NAME: options.tableName,
+      EVENTS_QUEUE_URL: queues.queueUrl,
+    });
 
     options.signal?.throwIfAborted();
     if (dynamoDb && options.warmUpMs)
@@ -170,6 +179,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const upgradedEvents = await legacy.upgradeLegacyEvents();
     // Before the seed: the seed counts its own clicks, which must not be counted twice.
     const countedClicks = await legacy.buildMissingClickStats();
+    if (options.adminKey) {
+      const { registerOperatorKey } = await import('../shared/store/access-keys.js');
+      await registerOperatorKey(options.adminKey, 'ADMIN_KEY');
+    }
     const seedReport = options.seed
       ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty({ ...options.seed, signal: options.signal })
       : undefined;

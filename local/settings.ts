@@ -20,6 +20,8 @@ export interface LocalSettings {
   queueName: string;
   /** The emulation of DynamoDB's per-partition limits, scaled down by this factor; off when undefined. */
   dynamoDbLimits: { scale: number } | undefined;
+  /** An operator key registered at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
+  adminKey: string | undefined;
 }
 
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string, pattern: RegExp, accepts: string): string {
@@ -76,6 +78,10 @@ export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[
       'a table name: 3-255 of A-Z a-z 0-9 _ . -',
     ),
     dynamoDbLimits: limitsEmulation(env),
+    adminKey:
+      env.ADMIN_KEY === undefined
+        ? undefined
+        : text(env, 'ADMIN_KEY', '', /^ask_[A-Za-z0-9_-]{28,}$/, 'ask_ and at least 28 more of A-Z a-z 0-9 _ -'),
     queueName: text(
       env,
       'EVENTS_QUEUE_NAME',

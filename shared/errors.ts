@@ -18,6 +18,20 @@ export class NotFoundError extends DomainError {}
 /** A well-formed request that breaks a business rule: a taken email or username, an unusable CSV. */
 export class RuleViolationError extends DomainError {}
 
+/** No credentials, or credentials that are not a valid key (malformed, unknown, revoked, expired). */
+export class NotAuthenticatedError extends DomainError {
+  constructor() {
+    super('Not authenticated');
+  }
+}
+
+/** A valid key asking for what it may not do. */
+export class NotAllowedError extends DomainError {
+  constructor() {
+    super('Not allowed');
+  }
+}
+
 /** The path exists but not with this method. */
 export class MethodNotAllowedError extends DomainError {
   constructor() {

@@ -2,12 +2,14 @@ import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import packageJson from '../package.json' with { type: 'json' };
 import {
+  accessKeyRecord,
   errorBody,
   eventRecord,
   healthStatus,
   importCount,
   linkStats,
   metricsReport,
+  newAccessKey,
   openApiDocument,
   urlRecord,
   userRecord,
@@ -18,8 +20,10 @@ import { type HttpMethod, type RouteDefinition, routes } from './routes.js';
 import {
   booleanWords,
   createEventBody,
+  createOwnUrlBody,
   createUrlBody,
   createUserBody,
+  createUserKeyBody,
   documentedJsonSchemas,
   idPath,
   listEventsQuery,
@@ -31,7 +35,9 @@ import {
   shortLinkPath,
   statsQuery,
   updateUrlBody,
+  userKeyPath,
 } from './schemas.js';
+import type { AuthMode } from './service-config.js';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the route table and from the zod schemas the
@@ -64,6 +70,7 @@ interface Response {
 }
 
 interface Operation {
+  security?: { bearer: string[] }[];
   operationId: string;
   tags: string[];
   summary: string;
@@ -83,6 +90,7 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, Response>;
+    securitySchemes?: Record<string, { type: 'http'; scheme: 'bearer'; description: string }>;
     headers: Record<string, Header>;
   };
 }
@@ -119,6 +127,8 @@ const recordSchemas = {
   UserStats: userStats,
   Health: healthStatus,
   ImportCount: importCount,
+  AccessKey: accessKeyRecord,
+  NewAccessKey: newAccessKey,
   Metrics: metricsReport,
   OpenApiDocument: openApiDocument,
   Error: errorBody,
@@ -182,6 +192,16 @@ const errorResponses = {
       'application/json': { schema: { oneOf: [schemaRef('ValidationError'), schemaRef('Error')] } as JsonSchema },
     },
   },
+  NotAuthenticated: {
+    ...errorResponse(
+      'No key, or a key that is malformed, unknown, revoked or expired: {"detail": "Not authenticated"}',
+    ),
+    headers: {
+      ...requestIdHeader,
+      'WWW-Authenticate': { description: 'How to authenticate: Bearer', required: true, schema: { type: 'string' } },
+    },
+  },
+  NotAllowed: errorResponse('A valid key asking for what it may not do: {"detail": "Not allowed"}'),
   IdempotentRequestInProgress: errorResponse(
     'A request with this Idempotency-Key is still running: {"detail": "Request with this idempotency key is in progress"}; send it again in a moment',
   ),
@@ -235,6 +255,8 @@ interface OperationEntry {
   success: Success;
   /** The route's own failures, with the detail texts it answers them with. */
   errors?: Partial<Record<BusinessErrorStatus, string>>;
+  /** The body in keys mode, when it differs. */
+  keysModeBody?: OperationEntry['body'];
 }
 
 const json = (schema: core.$ZodType) => ({ mediaType: 'application/json', schema }) as const;
@@ -364,16 +386,44 @@ const operations: Record<string, OperationEntry> = {
     errors: { 400: 'Username already registered', 404: 'User not found' },
   },
   'DELETE /users/{id}': {
-    summary: 'Delete a user, its URLs and every related event',
+    summary: 'Delete a user, its URLs, its keys and every related event',
     path: userId,
     success: { status: 204, description: 'Deleted' },
     errors: { 404: 'User not found' },
+  },
+  'POST /users/{id}/keys': {
+    summary: 'Make an access key for a user',
+    description:
+      'The key is in this answer only: it is stored as a hash. Send it as `Authorization: Bearer <key>` once ' +
+      'the service runs with AUTH_MODE=keys (keys can be made before the switch; in open mode no route needs one).',
+    path: userId,
+    body: json(createUserKeyBody),
+    success: { status: 201, description: 'The new key, with the key itself', record: 'NewAccessKey' },
+    errors: { 404: 'User not found' },
+  },
+  'GET /users/{id}/keys': {
+    summary: "List a user's access keys",
+    description: 'Each with its first 8 characters; the keys themselves are never shown again.',
+    path: userId,
+    success: { status: 200, description: "The user's keys by id", record: 'AccessKey', list: true },
+    errors: { 404: 'User not found' },
+  },
+  'DELETE /users/{id}/keys/{key_id}': {
+    summary: 'Revoke an access key',
+    description: 'The key stops working within a second.',
+    path: {
+      schema: userKeyPath,
+      meanings: { id: "The user's id.", key_id: "The key's id (from GET /users/{id}/keys)." },
+    },
+    success: { status: 204, description: 'Revoked' },
+    errors: { 404: 'User not found, or Key not found' },
   },
 
   'POST /urls': {
     summary: 'Create a short URL',
     description: 'Generates a unique 6-character short code; emits a `created` event asynchronously.',
     body: json(createUrlBody),
+    keysModeBody: json(createOwnUrlBody),
     success: { status: 201, description: 'The new URL', record: 'Url' },
     errors: { 404: 'User not found (the owner)', 503: 'Unable to generate a unique short code' },
   },
@@ -611,6 +661,30 @@ function toOperation(
   };
 }
 
+/**
+ * An operation as keys mode describes it: the bearer key it needs (none for open routes), and its 401 and 403.
+ */
+function withSecurity(operation: Operation, access: RouteDefinition['access']): Operation {
+  if (access === 'open') return operation;
+  return {
+    ...operation,
+    description: [
+      operation.description,
+      access === 'operator'
+        ? 'Needs an operator key.'
+        : "Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.",
+    ]
+      .filter(Boolean)
+      .join(' '),
+    security: [{ bearer: [] }],
+    responses: {
+      ...operation.responses,
+      401: responseRef('NotAuthenticated'),
+      403: responseRef('NotAllowed'),
+    },
+  };
+}
+
 /** HEAD of a GET route: the same answers, headers only (the same function serves it, without side effects). */
 function headOperation(get: Operation): Operation {
   const responses = Object.fromEntries(
@@ -636,16 +710,23 @@ const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.m
  * Builds the whole document from the route table (`routes.ts`'s unless a test passes another); throws when
  * `operations` and the table disagree.
  */
-export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = routes): OpenApiDocument {
+export function buildOpenApiDocument(
+  routeTable: readonly RouteDefinition[] = routes,
+  mode: { authMode: AuthMode } = { authMode: 'open' },
+): OpenApiDocument {
+  const keys = mode.authMode === 'keys';
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routeTable) {
-    const entry = operations[routeKey(route)];
-    if (!entry) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
-    const operation = toOperation(route, entry, {
+    const described = operations[routeKey(route)];
+    if (!described) throw new Error(`${routeKey(route)} has no entry in the operations of shared/openapi.ts`);
+    // In keys mode a user key may leave POST /urls's user_id out.
+    const entry = keys && described.keysModeBody ? { ...described, body: described.keysModeBody } : described;
+    const base = toOperation(route, entry, {
       ...operationNames(route),
       touchesTable: route.table !== 'none',
       idempotent: route.idempotent === true,
     });
+    const operation = keys ? withSecurity(base, route.access) : base;
     paths[route.path] = {
       ...paths[route.path],
       [route.method.toLowerCase()]: operation,
@@ -671,7 +752,11 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
       title: 'URL shortener',
       version: packageJson.version,
       description:
-        'Users own short links; every redirect and change is recorded as an event. No authentication. ' +
+        'Users own short links; every redirect and change is recorded as an event. ' +
+        (keys
+          ? 'Access keys: send `Authorization: Bearer <key>` (a user key `usk_...` acts as its user, an operator ' +
+            'key `ask_...` may do everything); each operation lists what it needs. '
+          : 'No authentication. ') +
         'Every error body is JSON with a `detail` field: a string, or for a 422 the list of validation issues. ' +
         'An unknown path answers 404 {"detail": "Not Found"}; a known path with a method it does not have ' +
         'answers 405 (`#/components/responses/MethodNotAllowed`) with an `Allow` header.',
@@ -679,7 +764,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
     },
     // Relative: the service that serves this document (locally http://localhost:3000, in AWS the CloudFront domain).
     servers: [{ url: '/', description: 'The service that serves this document' }],
-    // No authentication, by design (the specification's): every operation is public.
+    // The specification's default: no authentication. In keys mode each operation says what it needs.
     security: [],
     tags: [
       { name: 'users', description: 'People who own short links' },
@@ -693,6 +778,16 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[] = ro
         Object.entries(recordSchemas).map(([name, schema]) => [name, jsonSchema(schema, 'output')]),
       ),
       responses: errorResponses,
+      ...(keys && {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An access key: `usk_...` (a user's) or `ask_...` (an operator's), made by POST /users/{id}/keys or `npm run create-admin-key`",
+          },
+        },
+      }),
       headers: {
         RequestId: {
           description: "The gateway's request id, also in every log line about the request",

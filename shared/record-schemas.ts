@@ -49,6 +49,31 @@ const count = z.int().check(z.gte(0));
 
 export const healthStatus = z.object({ status: z.literal('ok') });
 
+const keyName = z.string().check(z.minLength(1), z.maxLength(100));
+
+/** A user's access key as GET /users/{id}/keys lists it: never the key itself. */
+export const accessKeyRecord = z.object({
+  id: positiveId,
+  name: keyName,
+  prefix: z.string().check(z.regex(/^(usk|ask)_[A-Za-z0-9_-]{4}$/), z.describe("The key's first 8 characters")),
+  created_at: timestamp,
+  expires_at: z.nullable(timestamp),
+});
+
+/** A key as POST /users/{id}/keys makes it: the only answer that carries the key. */
+export const newAccessKey = z.object({
+  id: positiveId,
+  name: keyName,
+  key: z
+    .string()
+    .check(
+      z.regex(/^usk_[A-Za-z0-9_-]{28,}$/),
+      z.describe('The key, to send as `Authorization: Bearer <key>`; shown this once, stored only as a hash'),
+    ),
+  created_at: timestamp,
+  expires_at: z.nullable(timestamp),
+});
+
 export const importCount = z.object({
   count: count.check(z.describe('Users stored; skipped rows are not counted')),
 });

@@ -16,6 +16,11 @@ export interface RouteDefinition {
   handler: string;
   /** What the function may do to the table. */
   table: 'none' | 'read' | 'write';
+  /**
+   * Who may call it in `keys` mode (shared/http/caller.ts): anyone, operator keys only, or a user key acting
+   * as its user (and operator keys). Its handler declares the same (`access` of `httpRoute`; a test checks).
+   */
+  access: 'open' | 'operator' | 'user';
   /** Whether the function sends to the events queue (automatic events, or a deletion's delayed sweep). */
   sendsEvents: boolean;
   /** Sizing class: `bulk` and `cascade` routes get more memory and the API's full 29 s. */
@@ -34,29 +39,51 @@ const route = (
   handler: string,
   table: RouteDefinition['table'],
   options: Partial<
-    Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'idempotent'>
+    Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'idempotent' | 'access'>
   > = {},
-): RouteDefinition => ({ method, path, handler, table, sendsEvents: false, profile: 'standard', ...options });
+): RouteDefinition => ({
+  method,
+  path,
+  handler,
+  table,
+  sendsEvents: false,
+  profile: 'standard',
+  access: 'user',
+  ...options,
+});
 
 export const routes: readonly RouteDefinition[] = [
-  route('GET', '/health', 'functions/ops/health.ts', 'none'),
-  route('GET', '/metrics/json', 'functions/ops/metrics.ts', 'none'),
-  route('GET', '/openapi.json', 'functions/ops/openapi.ts', 'none'),
-  route('GET', '/docs', 'functions/ops/api-reference-page.ts', 'none'),
+  route('GET', '/health', 'functions/ops/health.ts', 'none', { access: 'open' }),
+  route('GET', '/metrics/json', 'functions/ops/metrics.ts', 'none', { access: 'operator' }),
+  route('GET', '/openapi.json', 'functions/ops/openapi.ts', 'none', { access: 'open' }),
+  route('GET', '/docs', 'functions/ops/api-reference-page.ts', 'none', { access: 'open' }),
   route('GET', '/docs/{file}', 'functions/ops/api-reference-file.ts', 'none', {
+    access: 'open',
     bundledFiles: [{ folder: swaggerUiFolder, from: 'node_modules/swagger-ui-dist', files: swaggerUiFiles }],
   }),
   route('GET', '/stats-page/{file}', 'functions/ops/stats-page-file.ts', 'none', {
+    access: 'open',
     bundledFiles: [statsPageFiles.own, statsPageFiles.chart].map((set) => ({ folder: statsPageFolder, ...set })),
   }),
 
-  route('POST', '/users', 'functions/users/create-user.ts', 'write', { idempotent: true }),
-  route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', { profile: 'bulk', idempotent: true }),
-  route('GET', '/users', 'functions/users/list-users.ts', 'read'),
+  route('POST', '/users', 'functions/users/create-user.ts', 'write', { idempotent: true, access: 'operator' }),
+  route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', {
+    profile: 'bulk',
+    idempotent: true,
+    access: 'operator',
+  }),
+  route('GET', '/users', 'functions/users/list-users.ts', 'read', { access: 'operator' }),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
   route('GET', '/users/{id}/stats', 'functions/users/get-user-stats.ts', 'read'),
   route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
-  route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', { profile: 'cascade', sendsEvents: true }),
+  route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', {
+    profile: 'cascade',
+    sendsEvents: true,
+    access: 'operator',
+  }),
+  route('POST', '/users/{id}/keys', 'functions/users/create-user-key.ts', 'write'),
+  route('GET', '/users/{id}/keys', 'functions/users/list-user-keys.ts', 'read'),
+  route('DELETE', '/users/{id}/keys/{key_id}', 'functions/users/revoke-user-key.ts', 'write'),
 
   route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true, idempotent: true }),
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
@@ -65,11 +92,12 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
     sendsEvents: true,
     visitorSecrets: true,
+    access: 'open',
   }),
   route('GET', '/urls/{id}/stats', 'functions/urls/get-url-stats.ts', 'read'),
   route('GET', '/urls/{id}/qr', 'functions/urls/get-url-qr.ts', 'read'),
   // The statistics page, `/<code>+` at the edge; `{id}` is the short code, as for the redirect.
-  route('GET', '/urls/{id}/stats-page', 'functions/urls/stats-page.ts', 'read'),
+  route('GET', '/urls/{id}/stats-page', 'functions/urls/stats-page.ts', 'read', { access: 'open' }),
   route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
   route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 

@@ -1,5 +1,6 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
+import { timestamp } from './clock.js';
 import { isRawJsonNumber, nestingDepth } from './json.js';
 import { parseInstant, STATS_INSTANT_PATTERN } from './stats/stats-range.js';
 
@@ -260,11 +261,18 @@ export const listUsersQuery = z.object({
   cursor,
 });
 
+/** POST /urls */
 export const createUrlBody = z.object({
   user_id: positiveId,
   original_url: originalUrl,
   title: z.optional(z.nullable(title)),
 });
+
+/**
+ * POST /urls in `keys` mode: a user key may leave `user_id` out (the URL is then its user's); an operator key
+ * must still send it, which the route checks.
+ */
+export const createOwnUrlBody = z.object({ ...createUrlBody.shape, user_id: z.optional(positiveId) });
 export const updateUrlBody = constrainedAs(
   z.object({ title: z.optional(z.nullable(title)), is_active: z.optional(z.boolean()) }).check(
     z.refine((body) => body.title !== undefined || body.is_active !== undefined, {
@@ -332,3 +340,40 @@ export const statsQuery = z.object({
 });
 
 export const emptyObject = z.object({});
+
+const FUTURE_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
+
+/** A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form. */
+const futureTimestamp = documentedAs(
+  z.pipe(
+    z.string().check(
+      z.refine(
+        (value: string) =>
+          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && !Number.isNaN(Date.parse(`${value.replace(/Z$/, '')}Z`)),
+        {
+          message: 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)',
+          params: { type: 'datetime_parsing' },
+        },
+      ),
+      z.refine((value: string) => Date.parse(`${value.replace(/Z$/, '')}Z`) > Date.now(), {
+        message: 'Input should be in the future',
+        params: { type: 'datetime_future' },
+      }),
+    ),
+    z.transform((value: string) => timestamp(new Date(Date.parse(`${value.replace(/Z$/, '')}Z`)))),
+  ),
+  { type: 'string', pattern: FUTURE_TIMESTAMP_PATTERN },
+  { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
+);
+
+/** POST /users/{id}/keys */
+export const createUserKeyBody = z.object({
+  name: trimmedText(100),
+  expires_at: z.optional(z.nullable(futureTimestamp)),
+});
+
+/** Path parameters of `/users/{id}/keys/{key_id}`. */
+export const userKeyPath = z.object({
+  id: integerText({ min: 1, max: MAX_ID }),
+  key_id: integerText({ min: 1, max: MAX_ID }),
+});

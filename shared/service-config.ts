@@ -30,9 +30,17 @@ export interface ServiceConfig {
    * second (store/scale/hot-key-cache.ts).
    */
   hotKeyReadsPerSecond: number;
+  /**
+   * `open` (the specification's: no credentials) or `keys` (access keys and ownership, CONTRACT.md "Access
+   * keys and ownership").
+   */
+  authMode: AuthMode;
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
   corsAllowedOrigins: '*' | readonly string[];
 }
+
+export const authModes = ['open', 'keys'] as const;
+export type AuthMode = (typeof authModes)[number];
 
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -58,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
       min: 1,
       max: 100_000,
     }),
+    authMode: choiceValue('AUTH_MODE', env.AUTH_MODE, 'open', authModes),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
   };
 }

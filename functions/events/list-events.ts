@@ -1,3 +1,4 @@
+import { listedUser } from '#shared/http/caller.js';
 import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listEventsQuery } from '#shared/schemas.js';
 import { listEvents } from '#shared/store/event-lists.js';
@@ -5,8 +6,11 @@ import { listEvents } from '#shared/store/event-lists.js';
 /** GET /events?skip&limit&url_id&user_id&event_type */
 export const handler = httpRoute(
   { query: listEventsQuery },
-  async ({ query }) =>
+  async ({ query, caller }) =>
     new ListWindow(
-      await listEvents({ url_id: query.url_id, user_id: query.user_id, event_type: query.event_type }, query),
+      await listEvents(
+        { url_id: query.url_id, user_id: listedUser(caller, query.user_id), event_type: query.event_type },
+        query,
+      ),
     ),
 );

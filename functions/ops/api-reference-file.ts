@@ -3,7 +3,7 @@ import { httpRoute, StaticFile } from '#shared/http/route.js';
 import { referenceFilePath } from '#shared/schemas.js';
 
 /** GET /docs/{file}: a script or stylesheet of the API reference page; they change only with a deployment. */
-export const handler = httpRoute({ path: referenceFilePath }, async ({ path }) => {
+export const handler = httpRoute({ access: 'open', path: referenceFilePath }, async ({ path }) => {
   const file = await apiReferenceFile(path.file);
   return new StaticFile(file.contentType, file.content, 'public, max-age=86400');
 });

@@ -2,4 +2,4 @@ import { httpRoute } from '#shared/http/route.js';
 import { metricsSnapshot } from '#shared/metrics.js';
 
 /** GET /metrics/json: this process's request counters and process figures. */
-export const handler = httpRoute({}, async () => metricsSnapshot());
+export const handler = httpRoute({ access: 'operator' }, async () => metricsSnapshot());

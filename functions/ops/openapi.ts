@@ -1,8 +1,10 @@
+import { serviceConfig } from '#shared/config.js';
 import { httpRoute } from '#shared/http/route.js';
 import { buildOpenApiDocument } from '#shared/openapi.js';
+import { routes } from '#shared/routes.js';
 
-/** Built once per instance: the description changes only with a deployment. */
-const document = buildOpenApiDocument();
+/** Built once per instance, for the mode the service runs in: the description changes only with a deployment. */
+const document = buildOpenApiDocument(routes, { authMode: serviceConfig().authMode });
 
 /** GET /openapi.json: the OpenAPI 3.1 description of the API, the same as docs/openapi.json. */
-export const handler = httpRoute({}, async () => document);
+export const handler = httpRoute({ access: 'open' }, async () => document);

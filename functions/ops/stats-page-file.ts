@@ -3,7 +3,7 @@ import { referenceFilePath } from '#shared/schemas.js';
 import { statsPageFile } from '#shared/stats-page.js';
 
 /** GET /stats-page/{file}: the statistics page's script, stylesheet and chart library. */
-export const handler = httpRoute({ path: referenceFilePath }, async ({ path }) => {
+export const handler = httpRoute({ access: 'open', path: referenceFilePath }, async ({ path }) => {
   const file = await statsPageFile(path.file);
   return new StaticFile(file.contentType, file.content, 'public, max-age=3600');
 });

@@ -1,14 +1,22 @@
+import { serviceConfig } from '#shared/config.js';
 import { publishUrlEvent } from '#shared/events/publisher.js';
+import { actingUser } from '#shared/http/caller.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
-import { createUrlBody } from '#shared/schemas.js';
+import { missingField } from '#shared/http/validation.js';
+import { createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
 import { createUrl } from '#shared/store/urls.js';
 
 /** POST /urls: emits `created`. */
 export const handler = httpRoute(
-  { success: 201, body: createUrlBody, idempotent: idempotentRequests() },
-  async ({ body, idempotency }) => {
-    const url = await createUrl(body, idempotency?.identity);
+  {
+    success: 201,
+    body: serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody,
+    idempotent: idempotentRequests(),
+  },
+  async ({ body, idempotency, caller }) => {
+    const userId = actingUser(caller, body.user_id) ?? missingField('user_id');
+    const url = await createUrl({ ...body, user_id: userId }, idempotency?.identity);
     await publishUrlEvent('created', url);
     return url;
   },

@@ -1,3 +1,4 @@
+import { listedUser } from '#shared/http/caller.js';
 import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listUrlsQuery } from '#shared/schemas.js';
 import { listUrls } from '#shared/store/urls.js';
@@ -5,5 +6,6 @@ import { listUrls } from '#shared/store/urls.js';
 /** GET /urls?skip&limit&user_id&is_active */
 export const handler = httpRoute(
   { query: listUrlsQuery },
-  async ({ query }) => new ListWindow(await listUrls({ user_id: query.user_id, is_active: query.is_active }, query)),
+  async ({ query, caller }) =>
+    new ListWindow(await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query)),
 );

@@ -11,7 +11,7 @@ import { visitorTag } from '#shared/store/visitor-secrets.js';
  * visitor's tag of the day for the statistics' unique visitors (a bot gets none). HEAD answers the same 302
  * without recording a click: link checkers and crawlers use it, and nobody followed the link.
  */
-export const handler = httpRoute({ path: shortCodePath }, async ({ path, event, head }) => {
+export const handler = httpRoute({ access: 'open', path: shortCodePath }, async ({ path, event, head }) => {
   const target = await resolveShortCode(path.id);
   if (!head) {
     const userAgent = requestHeader(event, 'user-agent');

@@ -5,6 +5,6 @@ import { createUser } from '#shared/store/users.js';
 
 /** POST /users */
 export const handler = httpRoute(
-  { success: 201, body: createUserBody, idempotent: idempotentRequests() },
+  { access: 'operator', success: 201, body: createUserBody, idempotent: idempotentRequests() },
   ({ body, idempotency }) => createUser(body, idempotency?.identity),
 );

@@ -4,7 +4,7 @@ import { idPath } from '#shared/schemas.js';
 import { deleteUserCascade } from '#shared/store/user-deletion.js';
 
 /** DELETE /users/{id}: the user, its URLs and every related event, and a second sweep of them later. */
-export const handler = httpRoute({ success: 204, path: idPath }, async ({ path }) => {
+export const handler = httpRoute({ access: 'operator', success: 204, path: idPath }, async ({ path }) => {
   await deleteUserCascade(path.id);
   await scheduleEventSweep('user', path.id);
 });

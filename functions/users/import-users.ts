@@ -19,9 +19,12 @@ const uploadFingerprint = async ({ event }: { event: APIGatewayProxyEvent }) => 
 };
 
 /** POST /users/bulk: multipart field `file`, a CSV of users; answers `{"count": n}` of users stored. */
-export const handler = httpRoute({ idempotent: idempotentRequests(uploadFingerprint) }, async ({ event, context }) => {
-  const file = await readUploadedFile(event, 'file', MAX_CSV_BYTES);
-  const csv = parseUserCsv(file.filename, file.content);
-  const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
-  return { count: await importUsers(csv.rows, { allowDuplicateUsernames: csv.hasIdColumn, deadline }) };
-});
+export const handler = httpRoute(
+  { access: 'operator', idempotent: idempotentRequests(uploadFingerprint) },
+  async ({ event, context }) => {
+    const file = await readUploadedFile(event, 'file', MAX_CSV_BYTES);
+    const csv = parseUserCsv(file.filename, file.content);
+    const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
+    return { count: await importUsers(csv.rows, { allowDuplicateUsernames: csv.hasIdColumn, deadline }) };
+  },
+);

@@ -4,6 +4,6 @@ import { listUsers } from '#shared/store/users.js';
 
 /** GET /users?page&per_page */
 export const handler = httpRoute(
-  { query: listUsersQuery },
+  { access: 'operator', query: listUsersQuery },
   async ({ query }) => new ListWindow(await listUsers(query.page, query.per_page, query.cursor)),
 );

@@ -9,7 +9,7 @@ import { settingError } from '../setting-values.js';
 export type AllowedOrigins = '*' | readonly string[];
 
 /** Headers a page may send, beyond the CORS-safelisted ones. */
-export const corsAllowedHeaders = ['Content-Type', 'Idempotency-Key'];
+export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key'];
 /** Headers a page may read, beyond the CORS-safelisted ones. */
 export const corsExposedHeaders = ['Link', 'Location', 'Retry-After', 'X-Request-Id'];
 /** How long a browser may cache a preflight answer, in seconds. */

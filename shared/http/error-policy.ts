@@ -4,6 +4,8 @@ import {
   IdempotencyConflictError,
   IdempotencyKeyReusedError,
   MethodNotAllowedError,
+  NotAllowedError,
+  NotAuthenticatedError,
   NotFoundError,
   PayloadTooLargeError,
   RequestValidationError,
@@ -31,6 +33,8 @@ const RETRY_AFTER_SECONDS = '1';
 
 const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
   [RuleViolationError, 400],
+  [NotAuthenticatedError, 401],
+  [NotAllowedError, 403],
   [NotFoundError, 404],
   [IdempotencyConflictError, 409],
   [IdempotencyKeyReusedError, 422],
@@ -51,8 +55,13 @@ export function toErrorOutcome(error: unknown): ErrorOutcome {
   }
   if (error instanceof DomainError) {
     // Whatever made the service unavailable for now (an overload, no free short code), a client may come back.
+    // A client without a valid key is told how to authenticate (RFC 6750).
     const headers: Record<string, string> =
-      error instanceof UnavailableError ? { 'Retry-After': RETRY_AFTER_SECONDS } : {};
+      error instanceof UnavailableError
+        ? { 'Retry-After': RETRY_AFTER_SECONDS }
+        : error instanceof NotAuthenticatedError
+          ? { 'WWW-Authenticate': 'Bearer' }
+          : {};
     for (const [errorClass, statusCode] of statusByClass) {
       if (error instanceof errorClass)
         return { statusCode, body: { detail: error.detail }, headers, unexpected: false };

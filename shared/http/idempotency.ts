@@ -50,10 +50,10 @@ export interface IdempotentRequest {
 }
 
 /**
- * The request's idempotency, when it sent an `Idempotency-Key`: scoped to the route and to its caller (every
- * caller is the same one until access keys name them). A key the contract refuses is a 422.
+ * The request's idempotency, when it sent an `Idempotency-Key`: scoped to the route and to its caller (its
+ * access key in `keys` mode; every caller is the same one in `open` mode). A key the contract refuses is a 422.
  */
-export function idempotencyOf(event: APIGatewayProxyEvent, caller = 'anyone'): IdempotentRequest | undefined {
+function idempotencyOf(event: APIGatewayProxyEvent, caller: string): IdempotentRequest | undefined {
   const key = requestHeader(event, 'idempotency-key');
   if (key === undefined) return undefined;
   if (!KEY_PATTERN.test(key)) throw invalidKey();
@@ -95,8 +95,8 @@ function wrapperOf(route: string): Idempotent {
 
 /** What a route that takes an Idempotency-Key gives the HTTP edge (shared/http/route.ts). */
 export interface IdempotentRoute<Input> {
-  /** The request's key, when it sent one (a 422 for one the contract refuses). */
-  keyOf(event: APIGatewayProxyEvent): IdempotentRequest | undefined;
+  /** The request's key, when it sent one (a 422 for one the contract refuses), scoped to its caller. */
+  keyOf(event: APIGatewayProxyEvent, caller: string): IdempotentRequest | undefined;
   /** Runs the route's core once for a request and its repetitions (directly without a key). */
   run<T>(input: Input, core: () => Promise<T>): Promise<T>;
 }
@@ -111,7 +111,7 @@ export function idempotentRequests<Input extends RouteRequest>(
   payloadOf: (input: Input) => unknown = (input) => input.body,
 ): IdempotentRoute<Input> {
   return {
-    keyOf: (event) => idempotencyOf(event),
+    keyOf: (event, caller) => idempotencyOf(event, caller),
     run: async (input, core) => {
       if (!input.idempotency) return core();
       const route = `${input.event.httpMethod} ${input.event.resource}`;

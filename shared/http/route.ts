@@ -5,6 +5,7 @@ import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
 import type { Page } from '../records.js';
+import { type Caller, identifyCaller, type RouteAccess } from './caller.js';
 import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
 import { requestHeader } from './headers.js';
@@ -23,9 +24,16 @@ export interface RouteInput<Body, Query, Path> {
   head: boolean;
   /** The request's `Idempotency-Key`, on routes that take one and when it was sent (http/idempotency.ts). */
   idempotency: IdempotentRequest | undefined;
+  /** Who is calling (http/caller.ts): `anyone` in `open` mode. */
+  caller: Caller;
 }
 
 export interface RouteSpec<Body, Query, Path> {
+  /**
+   * Who may call the route in `keys` mode (the route table's `access`, which a test holds this to).
+   * @default 'user'
+   */
+  access?: RouteAccess;
   /** Status of a successful answer. @default 200 */
   success?: 200 | 201 | 204;
   body?: Parseable<Body>;
@@ -202,6 +210,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
     .use(responseEnvelope())
     .use(errorPolicy())
     .handler(async (event, context) => {
+      const caller = await identifyCaller(event, spec.access ?? 'user');
       const path = parsePart('path', spec.path, event.pathParameters ?? {});
       const query = parsePart('query', spec.query, event.queryStringParameters ?? {});
       const body = spec.body
@@ -215,7 +224,8 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
         context,
         requestId: event.requestContext.requestId,
         head: event.httpMethod === 'HEAD',
-        idempotency: spec.idempotent?.keyOf(event),
+        idempotency: spec.idempotent?.keyOf(event, caller.kind === 'anyone' ? 'anyone' : caller.keyHash),
+        caller,
       };
       const result = spec.idempotent ? await spec.idempotent.run(input, () => core(input)) : await core(input);
       return toSuccessResponse(spec.success ?? 200, result, event);

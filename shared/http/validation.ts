@@ -106,3 +106,8 @@ export function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean
   }
   return body;
 }
+
+/** A required field left out, answered as the schema would answer it (a route that checks it itself). */
+export function missingField(field: string): never {
+  throw new RequestValidationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
+}

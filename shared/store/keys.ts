@@ -13,7 +13,7 @@ import type { IndexName } from './table-schema.js';
 const ID_WIDTH = 16;
 export const sortableId = (id: number): string => id.toString().padStart(ID_WIDTH, '0');
 
-export type RecordKind = 'user' | 'url' | 'event';
+export type RecordKind = 'user' | 'url' | 'event' | 'key';
 
 export type Key = { PK: string; SK: string };
 
@@ -24,6 +24,10 @@ export const keys = {
   user: (userId: number): Key => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   /** Marks a URL as owned by a user, read consistently by the user cascade. */
   userUrlLink: (userId: number, urlId: number): Key => ({ PK: `USER#${userId}`, SK: `URL#${sortableId(urlId)}` }),
+  /** A user's access key, as its user lists it (the key itself is never stored; its hash is on `accessKey`). */
+  userKey: (userId: number, keyId: number): Key => ({ PK: `USER#${userId}`, SK: `KEY#${sortableId(keyId)}` }),
+  /** An access key by the SHA-256 of its secret: what a request's key is looked up by. */
+  accessKey: (hash: string): Key => ({ PK: `KEY#${hash}`, SK: 'KEY' }),
   /** Uniqueness guard of a lower-cased email. */
   emailGuard: (email: string): Key => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** Uniqueness guard of a lower-cased username. */
@@ -246,6 +250,8 @@ export const accessPatterns = {
   }),
   /** Links to the URLs a user owns, read consistently by the user cascade. */
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
+  /** A user's access keys, by id, read consistently. */
+  keysOfUser: (userId: number) => inPartition(`USER#${userId}`, 'KEY#'),
   /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */
   eventKeysOfUrl: (urlId: number, shard: number): AccessPattern => ({
     ConsistentRead: true,

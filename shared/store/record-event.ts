@@ -20,7 +20,7 @@ const CLICK_COUNT_PATIENCE_MS = 300;
 /**
  * Stores an event sent to POST /events. The user must exist and not be mid-deletion, and the URL must exist,
  * read consistently before the event is written; a deletion racing the write is covered like an automatic
- * event's (scale/deletion-copies.ts, and the delayed sweep).
+ * event's (scale/deletion-copies.ts, and the delayed sweep). With `owner` (a user key), the URL must be its.
  *
  * A click is stored and counted in one transaction. When its link's statistics are too contended for that
  * (many clicks of one link at once: their counts items take one transaction at a time), it is stored on its
@@ -34,6 +34,7 @@ export async function recordEvent(
   input: Omit<EventRecord, 'id' | 'timestamp'>,
   countLater: (click: { id: number; url_id: number }) => Promise<void>,
   identity?: string,
+  owner?: number,
 ): Promise<EventRecord> {
   const userKey = keys.user(input.user_id);
   const urlKey = keys.url(input.url_id);
@@ -45,7 +46,9 @@ export async function recordEvent(
   const user = found.get(keyOf(userKey));
   const url = found.get(keyOf(urlKey));
   if (!user || user.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
-  if (!url) throw new NotFoundError(URL_NOT_FOUND);
+  // Only a link's owner may post its events when an owner is named (keys mode). A link never changes owner,
+  // so its owner as read here is its owner when the event is written.
+  if (!url || (owner !== undefined && Number(url.user_id) !== owner)) throw new NotFoundError(URL_NOT_FOUND);
   const { id } = taken;
   if (taken.earlier) {
     const stored = await storedEvent({ id, url_id: input.url_id }, layout);

@@ -27,9 +27,12 @@ async function reportOf(scope: StatsScope, range: StatsRange) {
   return statsReport(range, intervals);
 }
 
-/** A link's statistics over a range, in the contract's field order. The link must exist (active or not). */
-export async function statsOfLink(urlId: number, range: StatsRange): Promise<LinkStats> {
-  await getUrl(urlId);
+/**
+ * A link's statistics over a range, in the contract's field order. The link must exist (active or not), and
+ * be `owner`'s when one is named.
+ */
+export async function statsOfLink(urlId: number, range: StatsRange, owner?: number): Promise<LinkStats> {
+  await getUrl(urlId, owner);
   return cachedReport(linkScope(urlId), range, async () => {
     const { report, total } = await reportOf(linkScope(urlId), range);
     const { from, to, interval, totals, series, ...lists } = report;

@@ -99,15 +99,19 @@ export async function createUrl(
   throw new UnavailableError(NO_SHORT_CODE);
 }
 
-async function getUrlItem(urlId: number): Promise<Item> {
+/** Whether a URL item is one `owner` may see (any, when no owner is named): another user's is hidden. */
+const visibleTo = (item: Item | undefined, owner: number | undefined): item is Item =>
+  item !== undefined && (owner === undefined || Number(item.user_id) === owner);
+
+async function getUrlItem(urlId: number, owner?: number): Promise<Item> {
   const item = await getItem(keys.url(urlId));
-  if (!item) throw new NotFoundError(URL_NOT_FOUND);
+  if (!visibleTo(item, owner)) throw new NotFoundError(URL_NOT_FOUND);
   return item;
 }
 
-/** A URL, active or not. */
-export async function getUrl(urlId: number): Promise<UrlRecord> {
-  return toUrlRecord(await getUrlItem(urlId));
+/** A URL, active or not; `owner`'s only, when named (another user's is not found). */
+export async function getUrl(urlId: number, owner?: number): Promise<UrlRecord> {
+  return toUrlRecord(await getUrlItem(urlId, owner));
 }
 
 /** The URL of a short code, active or not (the statistics page shows both). */
@@ -121,9 +125,9 @@ export async function getUrlByCode(code: string): Promise<UrlRecord> {
  * A URL that is active; an inactive one is hidden exactly like a missing one. A consistent read, except for a
  * URL this instance reads many times a second (scale/hot-key-cache.ts: at most a second old).
  */
-export async function getActiveUrl(urlId: number): Promise<UrlRecord> {
+export async function getActiveUrl(urlId: number, owner?: number): Promise<UrlRecord> {
   const item = await hotReads.read(`url:${urlId}`, () => getItem(keys.url(urlId)));
-  if (!item) throw new NotFoundError(URL_NOT_FOUND);
+  if (!visibleTo(item, owner)) throw new NotFoundError(URL_NOT_FOUND);
   const url = toUrlRecord(item);
   if (!url.is_active) throw new NotFoundError(URL_NOT_FOUND);
   return url;
@@ -187,15 +191,26 @@ const urlNotFound = (): never => {
 };
 
 /**
- * Changes a URL's title and/or active state. A change of state rewrites the URL and its short-code item in
- * one transaction, so a redirect right after a deactivation already answers 404. A title-only change is a
- * single conditional update.
+ * The condition that a URL is `owner`'s, for the write that changes it (none when no owner is named): a key
+ * of another user fails it in the write itself, so no race between a check and the write lets it through.
+ */
+const ownedBy = (owner: number | undefined): { expression: string; values?: Record<string, unknown> } =>
+  owner === undefined
+    ? { expression: 'attribute_exists(PK)' }
+    : { expression: 'attribute_exists(PK) AND user_id = :owner', values: { ':owner': owner } };
+
+/**
+ * Changes a URL's title and/or active state; `owner`'s only, when named. A change of state rewrites the URL
+ * and its short-code item in one transaction, so a redirect right after a deactivation already answers 404. A
+ * title-only change is a single conditional update.
  */
 export async function updateUrl(
   urlId: number,
   changes: { title?: string | null; is_active?: boolean },
+  owner?: number,
 ): Promise<UrlRecord> {
   const now = timestamp();
+  const owned = ownedBy(owner);
   if (changes.is_active === undefined) {
     try {
       const out = await documentClient.send(
@@ -204,8 +219,12 @@ export async function updateUrl(
           Key: keys.url(urlId),
           UpdateExpression:
             changes.title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':now': now, ...(changes.title !== null && { ':title': changes.title }) },
+          ConditionExpression: owned.expression,
+          ExpressionAttributeValues: {
+            ':now': now,
+            ...owned.values,
+            ...(changes.title !== null && { ':title': changes.title }),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -220,7 +239,7 @@ export async function updateUrl(
   // A concurrent update won between the read and the write: read again, a few times.
   return retryWithBackoff(
     async () => {
-      const current = toUrlRecord(await getUrlItem(urlId));
+      const current = toUrlRecord(await getUrlItem(urlId, owner));
       const next: UrlRecord = {
         ...current,
         ...(changes.title !== undefined && { title: changes.title }),
@@ -237,8 +256,9 @@ export async function updateUrl(
                 ? 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk REMOVE title'
                 : 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk, title = :title',
             // The state read above must still hold; otherwise a concurrent update won and we read again.
-            ConditionExpression: 'attribute_exists(PK) AND is_active = :was AND updated_at = :seen',
+            ConditionExpression: `${owned.expression} AND is_active = :was AND updated_at = :seen`,
             ExpressionAttributeValues: {
+              ...owned.values,
               ':active': next.is_active,
               ':now': now,
               ':statePk': urlStateIndex(next).GSI3PK,
@@ -271,18 +291,18 @@ export async function updateUrl(
  * shard of the URL's events is swept, read consistently. A writer that checked the URL just before may still
  * land an event after the sweep: it reads the URL again after writing and removes what it wrote, and the
  * delayed sweep (`whenDeleted`: the route schedules it as soon as the URL is gone) catches what a failed
- * writer or a cascade cut short left. The URL's clicks come out of its
- * owner's statistics, unless the owner is being deleted too (`ownerDeleted`: they all go).
+ * writer or a cascade cut short left. A named `owner` must own the URL, a condition of that first
+ * transaction. The URL's clicks come out of its owner's statistics, unless the owner is being deleted too (`ownerDeleted`: they all go).
  */
 export async function deleteUrlCascade(
   urlId: number,
-  options: { ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
+  options: { owner?: number; ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
 ): Promise<void> {
   await retryWithBackoff<true>(
     async () => {
-      const url = toUrlRecord(await getUrlItem(urlId));
+      const url = toUrlRecord(await getUrlItem(urlId, options.owner));
       const outcome = await transact([
-        remove(keys.url(urlId), { expression: 'attribute_exists(PK)' }),
+        remove(keys.url(urlId), ownedBy(options.owner)),
         remove(keys.shortCode(url.short_code)),
         remove(keys.userUrlLink(url.user_id, url.id)),
       ]);

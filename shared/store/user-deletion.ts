@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
+import { deleteKeysOfUser } from './access-keys.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { sweepDeletedUser } from './event-sweeps.js';
 import { accessPatterns, keys } from './keys.js';
@@ -12,7 +13,7 @@ import { USER_NOT_FOUND } from './users.js';
 const URL_CASCADE_CONCURRENCY = 8;
 
 /**
- * Deletes a user and everything attached to it: its URLs (with their short codes, events and statistics),
+ * Deletes a user and everything attached to it: its access keys, its URLs (with their short codes, events and statistics),
  * the events it made on other users' URLs, its statistics, then the user and its guards.
  *
  * The user is first marked `deleting` (and leaves the user list), so no URL or event can be attached to
@@ -40,6 +41,8 @@ export async function deleteUserCascade(userId: number): Promise<void> {
   }
   // From here event lists hide the user's events, and those on its URLs (scale/deletion-copies.ts).
   await rememberDeletion('user', userId);
+  // Its keys stop working first (within a second where one is hot): nothing acts as a user being deleted.
+  await deleteKeysOfUser(userId);
 
   for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {
     await forEachConcurrently(links, URL_CASCADE_CONCURRENCY, async (link) => {

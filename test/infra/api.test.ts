@@ -44,7 +44,7 @@ describe('REST API template', () => {
       expect(parameters).toMatchObject({
         'method.response.header.Access-Control-Allow-Origin': "'*'",
         'method.response.header.Access-Control-Allow-Methods': `'${allowed.join(',')}'`,
-        'method.response.header.Access-Control-Allow-Headers': "'Content-Type,Idempotency-Key'",
+        'method.response.header.Access-Control-Allow-Headers': "'Authorization,Content-Type,Idempotency-Key'",
       });
     }
   });

@@ -44,6 +44,12 @@ describe('deployment settings from CDK context', () => {
     });
   });
 
+  it('reads the access mode: open or keys, and nothing else', () => {
+    expect(settingsFrom({ authMode: 'keys' }).service.authMode).toBe('keys');
+    expect(settingsFrom({ authMode: 'OPEN' }).service.authMode).toBe('open');
+    expect(() => settingsFrom({ authMode: 'tokens' })).toThrow('authMode must be one of open, keys');
+  });
+
   it('reads typed values from cdk.json', () => {
     const settings = settingsFrom({ retainData: true, throttlingRateLimit: 10, ENABLE_STARTUP_SEED: false });
     expect(settings.service).toMatchObject({ retainData: true, throttlingRateLimit: 10, enableStartupSeed: false });

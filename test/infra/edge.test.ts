@@ -1,5 +1,4 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { EdgeFirewallStack } from '../../lib/edge-firewall-stack.js';
 import { ServiceStack } from '../../lib/service-stack.js';
 import { routes } from '../../shared/routes.js';
@@ -8,12 +7,25 @@ import { onlyResource, synthesizeService, testApp } from './synthesize.js';
 describe('CloudFront in front of the API', () => {
   const { template } = synthesizeService();
 
-  it('sends every path to the API stage, caching nothing, over HTTPS', () => {
+  it('sends every path to the API stage, caching nothing, over HTTPS, with the Authorization header', () => {
+    const [policyId] = onlyResource(template, 'AWS::CloudFront::CachePolicy');
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        MaxTTL: 1,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          CookiesConfig: { CookieBehavior: 'none' },
+        }),
+      }),
+    });
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultCacheBehavior: Match.objectLike({
-          CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+          CachePolicyId: { Ref: policyId },
           ViewerProtocolPolicy: 'redirect-to-https',
           AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         }),

@@ -1,4 +1,4 @@
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { routeName, routes } from '../../shared/routes.js';
 import { eventsQueueSchema, idempotencyTableSchema, tableSchema } from '../../shared/store/table-schema.js';
@@ -96,6 +96,21 @@ describe('service stack template: storage, queue and functions', () => {
       }),
       DeletionPolicy: 'Delete',
     });
+  });
+
+  it('runs every function in the access mode of the deployment: open by default, keys when asked', () => {
+    const modes = (built: Template) =>
+      new Set(
+        resourcesOfType(built, 'AWS::Lambda::Function')
+          .map(
+            ([, properties]) =>
+              (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables,
+          )
+          .filter((variables) => variables?.TABLE_NAME !== undefined && variables?.CORS_ALLOWED_ORIGINS !== undefined)
+          .map((variables) => variables?.AUTH_MODE),
+      );
+    expect(modes(template)).toEqual(new Set(['open']));
+    expect(modes(synthesizeService({ authMode: 'keys' }).template)).toEqual(new Set(['keys']));
   });
 
   it('protects the data by default: deletion protection on, table retained', () => {

@@ -22,6 +22,7 @@ function echoRoute(method: RouteDefinition['method'], path: string): LoadedRoute
     path,
     handler: 'test',
     table: 'none',
+    access: 'open',
     sendsEvents: false,
     profile: 'standard',
     segments: path.split('/').filter(Boolean),

@@ -437,7 +437,9 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, PUT, DELETE, HEAD, OPTIONS');
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe(
+        'Authorization, Content-Type, Idempotency-Key',
+      );
       const missing = await api.get('/nope/deeper', { Origin: origin });
       expect(missing.headers.get('access-control-allow-origin')).toBe('*');
     });

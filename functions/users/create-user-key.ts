@@ -1,0 +1,10 @@
+import { mustBeAbout } from '#shared/http/caller.js';
+import { httpRoute } from '#shared/http/route.js';
+import { createUserKeyBody, idPath } from '#shared/schemas.js';
+import { createUserKey } from '#shared/store/access-keys.js';
+
+/** POST /users/{id}/keys: a new access key of the user, shown this once (an operator key, or the user's own). */
+export const handler = httpRoute({ success: 201, path: idPath, body: createUserKeyBody }, ({ path, body, caller }) => {
+  mustBeAbout(caller, path.id);
+  return createUserKey(path.id, body);
+});

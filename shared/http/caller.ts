@@ -1,0 +1,64 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { serviceConfig } from '../config.js';
+import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
+import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
+import { USER_NOT_FOUND } from '../store/users.js';
+import { requestHeader } from './headers.js';
+
+/**
+ * Who is calling, decided once, at the HTTP edge (CONTRACT.md, "Access keys and ownership"). What the caller
+ * may touch is then enforced where the data is written: the store's writes carry a condition on the owner.
+ */
+
+/** `anyone` in `open` mode and on open routes; otherwise the holder of a valid key. */
+export type Caller = { kind: 'anyone' } | KeyHolder;
+
+/**
+ * Who may call a route in `keys` mode: `open` to anyone (redirects, the documentation, health), `operator`
+ * keys only, or `user`: a user key acting as its user, or an operator key.
+ */
+export type RouteAccess = 'open' | 'operator' | 'user';
+
+/** The bearer token of a request, when it sent one in the RFC 6750 form. */
+const bearerOf = (event: APIGatewayProxyEvent) =>
+  /^Bearer +([^ ]+) *$/i.exec(requestHeader(event, 'authorization') ?? '')?.[1];
+
+/**
+ * The caller of a request to a route with this access. In `keys` mode, no key, or one that is malformed,
+ * unknown, revoked or expired, is a 401; a user key on an operator route is a 403. A failed check costs at
+ * most one read (none for a malformed key).
+ */
+export async function identifyCaller(event: APIGatewayProxyEvent, access: RouteAccess): Promise<Caller> {
+  if (serviceConfig().authMode === 'open' || access === 'open') return { kind: 'anyone' };
+  const key = bearerOf(event);
+  if (key === undefined || !keyPattern.test(key)) throw new NotAuthenticatedError();
+  const holder = await keyHolder(key);
+  if (!holder) throw new NotAuthenticatedError();
+  if (access === 'operator' && holder.kind !== 'operator') throw new NotAllowedError();
+  return holder;
+}
+
+/** The owner whose records a caller may touch: its own user for a user key, anyone's otherwise. */
+export const ownerOf = (caller: Caller): number | undefined => (caller.kind === 'user' ? caller.userId : undefined);
+
+/** A route about one user: a user key may only be about its own; another user is hidden, as if it did not exist. */
+export function mustBeAbout(caller: Caller, userId: number): void {
+  if (caller.kind === 'user' && caller.userId !== userId) throw new NotFoundError(USER_NOT_FOUND);
+}
+
+/**
+ * The user a list is filtered to: a user key lists its own records only (naming another user is a 403);
+ * other callers list what they ask for.
+ */
+export function listedUser(caller: Caller, asked: number | undefined): number | undefined {
+  if (caller.kind !== 'user') return asked;
+  if (asked !== undefined && asked !== caller.userId) throw new NotAllowedError();
+  return caller.userId;
+}
+
+/** A record a user key names itself (the user of a new URL or event): its own, or a 403. */
+export function actingUser(caller: Caller, named: number | undefined): number | undefined {
+  if (caller.kind !== 'user') return named;
+  if (named !== undefined && named !== caller.userId) throw new NotAllowedError();
+  return caller.userId;
+}

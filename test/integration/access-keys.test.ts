@@ -1,0 +1,266 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import { httpClient, startTestService } from '../support/service.js';
+
+/**
+ * AUTH_MODE=keys (DynamoDB Local + SQS emulator, through HTTP): every route against no key, a malformed,
+ * unknown, revoked and expired key, another user's key, the user's own key and an operator key; attempts to
+ * change another user's link in parallel; revocation and a user's deletion taking effect.
+ */
+describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator, through HTTP)', () => {
+  const adminKey = `ask_${'A1b2C3d4'.repeat(5)}`;
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  let alice: User;
+  let bob: User;
+  let aliceLink: Url;
+  const credentials: Record<string, string | undefined> = {};
+
+  const as = (key: string | undefined, extra: Record<string, string> = {}) => ({
+    ...extra,
+    ...(key === undefined
+      ? {}
+      : { Authorization: key.startsWith('ask_') || key.startsWith('usk_') ? `Bearer ${key}` : key }),
+  });
+  const call = <T = unknown>(method: string, path: string, key: string | undefined, body?: unknown) =>
+    api.request<T>(method, path, body, { headers: as(key) });
+  const makeKey = async (userId: number, name: string, expiresAt?: string) =>
+    (
+      await call<{ id: number; key: string }>('POST', `/users/${userId}/keys`, adminKey, {
+        name,
+        ...(expiresAt && { expires_at: expiresAt }),
+      })
+    ).body;
+
+  beforeAll(async () => {
+    service = await startTestService({ functionSettings: { AUTH_MODE: 'keys' }, adminKey, pollerConcurrency: 1 });
+    // The keys mode answers 401 and 403 that the open mode's document does not describe.
+    api = httpClient(service.url, { checkOpenApi: false });
+    alice = (await call<User>('POST', '/users', adminKey, { username: 'alice', email: 'alice@example.com' })).body;
+    bob = (await call<User>('POST', '/users', adminKey, { username: 'bob', email: 'bob@example.com' })).body;
+    credentials.own = (await makeKey(alice.id, 'laptop')).key;
+    credentials.other = (await makeKey(bob.id, 'phone')).key;
+    credentials.operator = adminKey;
+    credentials.none = undefined;
+    credentials.malformed = 'Bearer not-a-key';
+    credentials.unknown = `usk_${'x'.repeat(43)}`;
+    const revoked = await makeKey(alice.id, 'old');
+    expect((await call('DELETE', `/users/${alice.id}/keys/${revoked.id}`, adminKey)).status).toBe(204);
+    credentials.revoked = revoked.key;
+    const soon = new Date(Date.now() + 1500).toISOString().slice(0, 23);
+    credentials.expired = (await makeKey(alice.id, 'short-lived', soon)).key;
+    aliceLink = (await call<Url>('POST', '/urls', credentials.own, { original_url: 'https://alice.example/' })).body;
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+  }, 60_000);
+  afterAll(() => service.stop());
+
+  it("makes a user key's link its user's, with user_id left out", () => {
+    expect(aliceLink.user_id).toBe(alice.id);
+  });
+
+  const denied = ['none', 'malformed', 'unknown', 'revoked', 'expired'];
+
+  /** What each credential gets from a route about Alice's records (`user` access). */
+  const aboutAlice = (ok: number, other: number) => ({
+    ...Object.fromEntries(denied.map((name) => [name, 401])),
+    other,
+    own: ok,
+    operator: ok,
+  });
+  const operatorOnly = (ok: number) => ({
+    ...Object.fromEntries(denied.map((name) => [name, 401])),
+    other: 403,
+    own: 403,
+    operator: ok,
+  });
+  const open = (ok: number) => Object.fromEntries(Object.keys(aboutAlice(0, 0)).map((name) => [name, ok]));
+
+  let sequence = 0;
+  const freshLink = async () =>
+    (await call<Url>('POST', '/urls', adminKey, { user_id: alice.id, original_url: `https://a.example/${++sequence}` }))
+      .body;
+
+  /** Each row: the route, the request to send (made anew for each credential), what each credential gets. */
+  const table: [
+    string,
+    () => [string, string, unknown?] | Promise<[string, string, unknown?]>,
+    Record<string, number>,
+  ][] = [
+    ['GET /health', () => ['GET', '/health'], open(200)],
+    ['GET /openapi.json', () => ['GET', '/openapi.json'], open(200)],
+    ['GET /docs', () => ['GET', '/docs'], open(200)],
+    ['GET /urls/{code}/redirect', () => ['GET', `/urls/${aliceLink.short_code}/redirect`], open(302)],
+    ['GET /urls/{code}/stats-page', () => ['GET', `/urls/${aliceLink.short_code}/stats-page`], open(200)],
+    ['GET /metrics/json', () => ['GET', '/metrics/json'], operatorOnly(200)],
+    ['GET /users', () => ['GET', '/users'], operatorOnly(200)],
+    ['GET /users/{id}', () => ['GET', `/users/${alice.id}`], aboutAlice(200, 404)],
+    ['GET /users/{id}/stats', () => ['GET', `/users/${alice.id}/stats`], aboutAlice(200, 404)],
+    ['GET /users/{id}/keys', () => ['GET', `/users/${alice.id}/keys`], aboutAlice(200, 404)],
+    ['PUT /users/{id}', () => ['PUT', `/users/${alice.id}`, { username: 'alice' }], aboutAlice(200, 404)],
+    ['GET /urls/{id}', () => ['GET', `/urls/${aliceLink.id}`], aboutAlice(200, 404)],
+    ['GET /urls/{id}/stats', () => ['GET', `/urls/${aliceLink.id}/stats`], aboutAlice(200, 404)],
+    ['GET /urls/{id}/qr', () => ['GET', `/urls/${aliceLink.id}/qr`], aboutAlice(200, 404)],
+    ['PUT /urls/{id}', () => ['PUT', `/urls/${aliceLink.id}`, { title: 'Mine' }], aboutAlice(200, 404)],
+    ['GET /urls?user_id=alice', () => ['GET', `/urls?user_id=${alice.id}`], aboutAlice(200, 403)],
+    ['GET /events?user_id=alice', () => ['GET', `/events?user_id=${alice.id}`], aboutAlice(200, 403)],
+    [
+      'POST /users',
+      () => ['POST', '/users', { username: `u${++sequence}`, email: `u${sequence}@example.com` }],
+      operatorOnly(201),
+    ],
+    [
+      'POST /urls for her',
+      () => ['POST', '/urls', { user_id: alice.id, original_url: `https://a.example/${++sequence}` }],
+      aboutAlice(201, 403),
+    ],
+    ['DELETE /urls/{id}', async () => ['DELETE', `/urls/${(await freshLink()).id}`], aboutAlice(204, 404)],
+    [
+      'POST /users/{id}/keys',
+      () => ['POST', `/users/${alice.id}/keys`, { name: `k${++sequence}` }],
+      aboutAlice(201, 404),
+    ],
+    [
+      'DELETE /users/{id}/keys/{key_id}',
+      async () => ['DELETE', `/users/${alice.id}/keys/${(await makeKey(alice.id, 'to-revoke')).id}`],
+      aboutAlice(204, 404),
+    ],
+    [
+      'DELETE /users/{id}',
+      async () => {
+        const user = (
+          await call<User>('POST', '/users', adminKey, {
+            username: `d${++sequence}`,
+            email: `d${sequence}@example.com`,
+          })
+        ).body;
+        return ['DELETE', `/users/${user.id}`];
+      },
+      operatorOnly(204),
+    ],
+    [
+      'POST /events on her link',
+      () => ['POST', '/events', { url_id: aliceLink.id, user_id: alice.id, event_type: 'visit', details: {} }],
+      { ...aboutAlice(201, 403) },
+    ],
+  ];
+
+  it.each(table)('%s answers each credential as the contract says', async (_, request, expected) => {
+    const got: Record<string, number> = {};
+    for (const name of Object.keys(expected)) {
+      const [method, path, body] = await request();
+      const response = await call(method, path, credentials[name], body);
+      got[name] = response.status;
+      if (response.status === 401) {
+        expect(response.body).toEqual({ detail: 'Not authenticated' });
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      }
+      if (response.status === 403) expect(response.body).toEqual({ detail: 'Not allowed' });
+    }
+    expect(got).toEqual(expected);
+  });
+
+  it('lets only an operator key import users', async () => {
+    const upload = async (key: string | undefined) => {
+      const form = new FormData();
+      form.append('file', new Blob([`username,email\nbulk${++sequence},bulk${sequence}@example.com\n`]), 'u.csv');
+      return (await fetch(`${service.url}/users/bulk`, { method: 'POST', body: form, headers: as(key) })).status;
+    };
+    expect([await upload(undefined), await upload(credentials.own), await upload(adminKey)]).toEqual([401, 403, 200]);
+  });
+
+  it("lists only a user key's own records, as if its user_id were given", async () => {
+    const bobLink = (
+      await call<Url>('POST', '/urls', adminKey, { user_id: bob.id, original_url: 'https://bob.example/' })
+    ).body;
+    const mine = (await call<Url[]>('GET', '/urls?limit=1000', credentials.own)).body;
+    expect(mine.every((url) => url.user_id === alice.id)).toBe(true);
+    expect(mine.map((url) => url.id)).not.toContain(bobLink.id);
+    const all = (await call<Url[]>('GET', '/urls?limit=1000', adminKey)).body;
+    expect(all.map((url) => url.id)).toEqual(expect.arrayContaining([aliceLink.id, bobLink.id]));
+    const events = (await call<Event[]>('GET', '/events?limit=1000', credentials.own)).body;
+    expect(events.every((event) => event.user_id === alice.id)).toBe(true);
+  });
+
+  it('refuses a user key creating a URL or an event for another user: 403, and an operator key must name the user', async () => {
+    const forBob = await call('POST', '/urls', credentials.own, {
+      user_id: bob.id,
+      original_url: 'https://x.example/',
+    });
+    expect(forBob.status).toBe(403);
+    const noUser = await call<{ detail: { loc: string[] }[] }>('POST', '/urls', adminKey, {
+      original_url: 'https://x.example/',
+    });
+    expect(noUser.status).toBe(422);
+    expect(noUser.body.detail[0]?.loc).toEqual(['body', 'user_id']);
+    const asBob = await call('POST', '/events', credentials.own, {
+      url_id: aliceLink.id,
+      user_id: bob.id,
+      event_type: 'x',
+    });
+    expect(asBob.status).toBe(403);
+  });
+
+  it("fails every parallel attempt of another user's key to change or delete a link, and the link stays as it was", async () => {
+    const before = (await call<Url>('GET', `/urls/${aliceLink.id}`, adminKey)).body;
+    const attempts = await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        call('PUT', `/urls/${aliceLink.id}`, credentials.other, { is_active: false, title: 'hijacked' }),
+      ),
+      ...Array.from({ length: 10 }, () => call('PUT', `/urls/${aliceLink.id}`, credentials.other, { title: 'x' })),
+      ...Array.from({ length: 5 }, () => call('DELETE', `/urls/${aliceLink.id}`, credentials.other)),
+    ]);
+    expect(attempts.map((attempt) => attempt.status)).toEqual(attempts.map(() => 404));
+    const after = (await call<Url>('GET', `/urls/${aliceLink.id}`, adminKey)).body;
+    expect(after).toEqual(before);
+  });
+
+  it('lets a user make, list and revoke its own keys, and shows a key only once', async () => {
+    const made = await call<{ id: number; key: string; name: string }>(
+      'POST',
+      `/users/${alice.id}/keys`,
+      credentials.own,
+      {
+        name: 'ci',
+      },
+    );
+    expect(made.status).toBe(201);
+    expect(Object.keys(made.body)).toEqual(['id', 'name', 'key', 'created_at', 'expires_at']);
+    const listed = (await call<{ id: number; prefix: string }[]>('GET', `/users/${alice.id}/keys`, made.body.key)).body;
+    const entry = listed.find((key) => key.id === made.body.id);
+    expect(entry?.prefix).toBe(made.body.key.slice(0, 8));
+    expect(JSON.stringify(listed)).not.toContain(made.body.key);
+    expect((await call('DELETE', `/users/${alice.id}/keys/${made.body.id}`, credentials.own)).status).toBe(204);
+    expect((await call('GET', `/users/${alice.id}`, made.body.key)).status).toBe(401);
+    expect((await call('DELETE', `/users/${alice.id}/keys/${made.body.id}`, credentials.own)).status).toBe(404);
+  });
+
+  it('stops a hot key within a second of its revocation', async () => {
+    const hot = await makeKey(alice.id, 'hot');
+    for (let i = 0; i < 30; i++) expect((await call('GET', `/users/${alice.id}`, hot.key)).status).toBe(200);
+    expect((await call('DELETE', `/users/${alice.id}/keys/${hot.id}`, adminKey)).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect((await call('GET', `/users/${alice.id}`, hot.key)).status).toBe(401);
+  });
+
+  it("deletes a user's keys with the user", async () => {
+    const carol = (await call<User>('POST', '/users', adminKey, { username: 'carol', email: 'carol@example.com' }))
+      .body;
+    const key = (await makeKey(carol.id, 'carol')).key;
+    expect((await call('GET', `/users/${carol.id}`, key)).status).toBe(200);
+    expect((await call('DELETE', `/users/${carol.id}`, adminKey)).status).toBe(204);
+    expect((await call('GET', `/users/${carol.id}`, key)).status).toBe(401);
+  });
+
+  it('describes the keys mode in GET /openapi.json: a bearer scheme, and the security of each operation', async () => {
+    const document = (
+      await call<{
+        components: { securitySchemes?: Record<string, { scheme: string }> };
+        paths: Record<string, Record<string, { security?: unknown[] }>>;
+      }>('GET', '/openapi.json', undefined)
+    ).body;
+    expect(document.components.securitySchemes?.bearer?.scheme).toBe('bearer');
+    expect(document.paths['/users']?.post?.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/health']?.get?.security).toBeUndefined();
+    expect(document.paths['/urls/{id}/redirect']?.get?.security).toBeUndefined();
+  });
+});
