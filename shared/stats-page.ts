@@ -22,18 +22,28 @@ export const statsPageFolder = 'stats-page';
 
 /** Scripts, styles, images and data only from the service itself. */
 export const statsPagePolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
 
 /**
  * The page of a link. `base` is where the service's paths start for the reader (`/`, or a stage's prefix),
- * `shortLink` the link as it is shared.
+ * `shortLink` the link as it is shared. In `keys` mode the page is a shell open to anyone: it shows the short
+ * link only (not the owner's title or target), asks for a key, and loads the figures and the QR code with it.
  */
-export function statsPageHtml(url: UrlRecord, base: string, shortLink: string): string {
+export function statsPageHtml(url: UrlRecord, base: string, shortLink: string, keysMode = false): string {
   const target = escapeHtml(url.original_url);
   const link = escapeHtml(shortLink);
-  const title = url.title ? escapeHtml(url.title) : '';
+  const title = url.title && !keysMode ? escapeHtml(url.title) : '';
+  const keyForm = keysMode
+    ? `
+    <form id="key-form" aria-label="Access key" hidden>
+      <p>This service asks for an access key to show statistics: a key of the link's owner (usk_...) or an operator key (ask_...).</p>
+      <label>Access key <input type="password" name="key" autocomplete="off" spellcheck="false" required minlength="32"></label>
+      <button type="submit">Show statistics</button>
+      <p class="note">The key stays in this browser tab (its session storage) and is sent only to this service.</p>
+    </form>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -47,15 +57,15 @@ export function statsPageHtml(url: UrlRecord, base: string, shortLink: string): 
   <script type="module" src="stats-page/stats-page.js"></script>
 </head>
 <body>
-  <main id="stats" data-url-id="${url.id}">
+  <main id="stats" data-url-id="${url.id}"${keysMode ? ' data-auth="keys"' : ''}>
     <header class="link">
       <div>
         <h1>Statistics of <a href="${link}">${link}</a></h1>
         ${title ? `<p class="title">${title}</p>` : ''}
-        <p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>
+        ${keysMode ? '' : `<p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>`}
       </div>
-      <img class="qr" src="urls/${url.id}/qr" width="132" height="132" alt="QR code of ${link}">
-    </header>
+      <img class="qr" ${keysMode ? '' : `src="urls/${url.id}/qr" `}width="132" height="132" alt="QR code of ${link}">
+    </header>${keyForm}
     <form id="range" aria-label="Range">
       <label>From <input type="date" name="from" required></label>
       <label>To <input type="date" name="to" required></label>

@@ -1,3 +1,4 @@
+import { serviceConfig } from '#shared/config.js';
 import { httpRoute, StaticFile } from '#shared/http/route.js';
 import { shortCodePath } from '#shared/schemas.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
@@ -7,6 +8,7 @@ import { getUrlByCode } from '#shared/store/urls.js';
 /** GET /urls/{code}/stats-page (`/<code>+` at the edge): a link's statistics page, for people. */
 export const handler = httpRoute({ access: 'open', path: shortCodePath }, async ({ path, event }) => {
   const url = await getUrlByCode(path.id);
-  const page = statsPageHtml(url, servicePathPrefix(event), publicShortLink(event, url.short_code));
+  const keysMode = serviceConfig().authMode === 'keys';
+  const page = statsPageHtml(url, servicePathPrefix(event), publicShortLink(event, url.short_code), keysMode);
   return new StaticFile('text/html; charset=utf-8', page, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
 });

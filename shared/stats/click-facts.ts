@@ -18,7 +18,7 @@ export interface ClickFacts {
   referrer: string;
   browser: string;
   os: string;
-  /** desktop, mobile, tablet, tv, bot or unknown. */
+  /** desktop, mobile, tablet, tv, bot, unknown, or api for a click sent to POST /events. */
   device: string;
   /** ISO 3166 code from CloudFront's viewer country, `unknown` without it. */
   country: string;
@@ -27,6 +27,8 @@ export interface ClickFacts {
 }
 
 const UNKNOWN = 'unknown';
+/** The device of a click sent to POST /events. */
+export const POSTED = 'api';
 /**
  * The longest name a tally keeps. Names come from what clients send (a referrer's host, a user agent a
  * parser could not name); unbounded, a few long ones would push a counts item towards DynamoDB's 400 KB.
@@ -52,7 +54,7 @@ function referrerHost(referrer: unknown): string {
  * before unique visitors were counted) counts as one visitor per user agent per day.
  */
 export function clickFacts(
-  click: { timestamp: string; details: Record<string, unknown> },
+  click: { timestamp: string; details: Record<string, unknown>; posted?: boolean },
   visitor?: number,
 ): ClickFacts {
   const details = click.details;
@@ -68,7 +70,9 @@ export function clickFacts(
     referrer: referrerHost(details.referrer),
     browser: bounded(parsed?.browser.name),
     os: bounded(parsed?.os.name),
-    device: parsed?.platform.type ? bounded(parsed.platform.type) : bot ? 'bot' : UNKNOWN,
+    // A posted click was not seen coming from any device: the devices list counts it as `api`, whatever its
+    // details say, so a link's statistics show how many of its clicks were posted rather than observed.
+    device: click.posted ? POSTED : parsed?.platform.type ? bounded(parsed.platform.type) : bot ? 'bot' : UNKNOWN,
     country: country ? String(details.country).toUpperCase() : UNKNOWN,
     visitor: bot ? undefined : (visitor ?? fnv1a(`${day}\n${userAgent}`)),
   };

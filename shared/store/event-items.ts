@@ -21,9 +21,14 @@ import { getItems, type Item, keyOf } from './table.js';
 /** The event type the statistics count. */
 export const CLICK = 'click';
 
-/** An event as stored: the record and the owner of its URL (lists hide the events of a deleted owner). */
+/**
+ * An event as stored: the record and the owner of its URL (lists hide the events of a deleted owner), and
+ * whether it was posted (POST /events) rather than observed (a redirect, an automatic event): the statistics
+ * tell posted clicks apart.
+ */
 export interface OwnedEvent extends EventRecord {
   owner_id: number;
+  posted?: boolean;
 }
 
 /** An event in its place: its shard in each of its lists. */
@@ -43,6 +48,7 @@ export function eventItem(event: PlacedEvent): Item {
     event_type: event.event_type,
     timestamp: event.timestamp,
     details: storedDetails(event.details),
+    ...(event.posted && { posted: true }),
     owner_id: event.owner_id,
     // When the event became visible: the pipeline's delay is stored_at - timestamp.
     stored_at: Date.now(),
@@ -56,7 +62,11 @@ export const placed = <T extends OwnedEvent>(event: T, layout: ShardLayout): T &
 });
 
 /** An event read from the table, with the owner of its URL. */
-export const toOwnedEvent = (item: Item): OwnedEvent => ({ ...toEventRecord(item), owner_id: Number(item.owner_id) });
+export const toOwnedEvent = (item: Item): OwnedEvent => ({
+  ...toEventRecord(item),
+  owner_id: Number(item.owner_id),
+  ...(item.posted === true && { posted: true }),
+});
 
 /** Which of these URLs exist, read consistently. */
 export async function existingUrls(urlIds: number[]): Promise<Set<number>> {

@@ -37,7 +37,7 @@ export async function listEvents(
   const shown = page.items.some((event) => isOfDeleted(event, deletions))
     ? await readEvents(filters, window, deletions)
     : page;
-  return { next: shown.next, items: shown.items.map(({ owner_id: _, ...event }) => event) };
+  return { next: shown.next, items: shown.items.map(({ owner_id: _, posted: __, ...event }) => event) };
 }
 
 /** A page of events; with `deletions`, leaving out (and reading past) the events they cover. */

@@ -1,7 +1,7 @@
 import { toEventRecord } from '../records.js';
 import { deleteKeys, putItems } from './bulk-writes.js';
 import { countClicks } from './click-counting.js';
-import { eventItem, placed } from './event-items.js';
+import { eventItem, placed, toOwnedEvent } from './event-items.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-windows.js';
 import { currentLayout, moveLayoutOffCounter } from './scale/shard-layout.js';
@@ -72,7 +72,7 @@ export async function buildMissingClickStats(onProgress: (counted: number) => vo
     for await (const page of readAll(query)) {
       const clicks = page
         .filter((item) => Number(item.stored_at ?? 0) < before)
-        .map((item) => ({ ...toEventRecord(item), owner_id: Number(item.owner_id ?? item.user_id) }));
+        .map((item) => ({ ...toOwnedEvent(item), owner_id: Number(item.owner_id ?? item.user_id) }));
       await countAll(clicks);
       counted += clicks.length;
       onProgress(counted);

@@ -54,7 +54,7 @@ export async function recordEvent(
     const stored = await storedEvent({ id, url_id: input.url_id }, layout);
     if (stored) return settleEarlier(stored, countLater);
   }
-  const event = { ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id) };
+  const event = { ...input, id, timestamp: timestamp(), owner_id: Number(url.user_id), posted: true };
   const item = eventItem(placed(event, layout));
   if (event.event_type === CLICK) {
     // A click is stored in the same transaction that counts it in the statistics.

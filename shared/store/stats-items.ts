@@ -35,6 +35,8 @@ export interface CountableClick {
   details: Record<string, unknown>;
   /** The visitor tag from the click's queue message (never stored with the event). */
   visitor?: number;
+  /** Sent to POST /events rather than observed by a redirect: counted under the device `api`. */
+  posted?: boolean;
 }
 
 /** One interval of one scope, in the stored form. */

@@ -234,6 +234,21 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     expect((await call('DELETE', `/users/${alice.id}/keys/${made.body.id}`, credentials.own)).status).toBe(404);
   });
 
+  it('counts a click posted by the owner under the device `api`, apart from the clicks observed by the redirect', async () => {
+    const link = (await call<Url>('POST', '/urls', credentials.own, { original_url: 'https://posted.example/' })).body;
+    const click = {
+      url_id: link.id,
+      user_id: alice.id,
+      event_type: 'click',
+      details: { user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+    };
+    expect((await call('POST', '/events', credentials.own, click)).status).toBe(201);
+    const stats = (
+      await call<{ devices: { name: string; clicks: number }[] }>('GET', `/urls/${link.id}/stats`, credentials.own)
+    ).body;
+    expect(stats.devices).toEqual([{ name: 'api', clicks: 1 }]);
+  });
+
   it('stops a hot key within a second of its revocation', async () => {
     const hot = await makeKey(alice.id, 'hot');
     for (let i = 0; i < 30; i++) expect((await call('GET', `/users/${alice.id}`, hot.key)).status).toBe(200);

@@ -10,6 +10,30 @@ const chartBox = document.getElementById('chart');
 const numbers = new Intl.NumberFormat('en-US');
 let chart;
 
+// Keys mode: the figures need an access key, asked for on the page and kept in this tab's session storage
+// only (never in local storage or a cookie), sent only to this service.
+const keysMode = main.dataset.auth === 'keys';
+const keyForm = document.getElementById('key-form');
+const KEY_ITEM = 'url-shortener-access-key';
+const storedKey = () => sessionStorage.getItem(KEY_ITEM);
+
+function askForKey(message) {
+  sessionStorage.removeItem(KEY_ITEM);
+  keyForm.hidden = false;
+  status.textContent = message;
+  keyForm.elements.key.focus();
+}
+
+const authorization = () => (keysMode && storedKey() ? { Authorization: `Bearer ${storedKey()}` } : {});
+
+/** The QR code, which needs the key too in keys mode: fetched with it and shown from memory. */
+async function showQrCode() {
+  const image = document.querySelector('img.qr');
+  if (!keysMode || !image || image.src) return;
+  const response = await fetch(`urls/${main.dataset.urlId}/qr`, { headers: authorization() });
+  if (response.ok) image.src = URL.createObjectURL(await response.blob());
+}
+
 const wholeSteps = [
   1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7,
 ];
@@ -133,21 +157,46 @@ function renderTops(report) {
   }
 }
 
+function clearFigures() {
+  for (const element of document.querySelectorAll('[data-total]')) element.textContent = '–';
+  for (const body of document.querySelectorAll('#series tbody, [data-top] tbody')) body.replaceChildren();
+  chart?.destroy();
+  chart = undefined;
+}
+
 async function load(range) {
+  if (keysMode && !storedKey()) {
+    askForKey('Enter an access key to see the statistics of this link.');
+    return;
+  }
   status.textContent = 'Loading…';
   main.setAttribute('aria-busy', 'true');
   try {
     const to = isoDate(Date.parse(range.to) + DAY_MS);
     const query = new URLSearchParams({ from: range.from, to, interval: range.interval });
     const response = await fetch(`urls/${main.dataset.urlId}/stats?${query}`, {
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', ...authorization() },
     });
     const body = await response.json();
+    if (keysMode && response.status === 401) {
+      clearFigures();
+      askForKey('That key was not accepted: it is mistyped, unknown, revoked or expired. Enter another.');
+      return;
+    }
+    if (keysMode && response.status === 404) {
+      clearFigures();
+      askForKey("This link is not one of that key's user's links (or it was deleted). Enter the owner's key.");
+      return;
+    }
     if (!response.ok) {
+      // The figures of another range must not stand under the error.
+      clearFigures();
       const detail = Array.isArray(body.detail) ? body.detail.map((issue) => issue.msg).join('; ') : body.detail;
       status.textContent = `Could not load the statistics: ${detail}`;
       return;
     }
+    if (keyForm) keyForm.hidden = true;
+    showQrCode();
     for (const element of document.querySelectorAll('[data-total]')) {
       element.textContent = numbers.format(body.totals[element.dataset.total]);
     }
@@ -160,6 +209,13 @@ async function load(range) {
     main.removeAttribute('aria-busy');
   }
 }
+
+keyForm?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  sessionStorage.setItem(KEY_ITEM, keyForm.elements.key.value.trim());
+  keyForm.reset();
+  load(currentRange());
+});
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
