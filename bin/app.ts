@@ -6,21 +6,24 @@ import { ServiceStack } from '../lib/service-stack.js';
 
 const app = new App();
 const settings = deploymentSettings(app.node);
-const account = process.env.CDK_DEFAULT_ACCOUNT;
-const region = process.env.CDK_DEFAULT_REGION;
+// Environment-agnostic unless a Region is given (-c region=...): the same template deploys anywhere, and the
+// account and Region are those of the credentials at deployment. The WAF's cross-Region reference needs both.
+const region = settings.region ?? (settings.wafRateLimit === undefined ? undefined : process.env.CDK_DEFAULT_REGION);
+const account = region === undefined ? undefined : process.env.CDK_DEFAULT_ACCOUNT;
+const stage = settings.service.stage;
 
 // A web ACL for CloudFront can only live in us-east-1: its own stack there, referenced across Regions.
 const firewall =
   settings.wafRateLimit === undefined
     ? undefined
-    : new EdgeFirewallStack(app, 'UrlShortenerEdgeFirewall', {
+    : new EdgeFirewallStack(app, stage ? `UrlShortenerEdgeFirewall-${stage}` : 'UrlShortenerEdgeFirewall', {
         env: { account, region: 'us-east-1' },
         crossRegionReferences: true,
         requestsPerFiveMinutes: settings.wafRateLimit,
       });
 
-new ServiceStack(app, 'UrlShortener', {
-  env: { account, region },
+new ServiceStack(app, stage ? `UrlShortener-${stage}` : 'UrlShortener', {
+  ...(region !== undefined && { env: { account, region } }),
   crossRegionReferences: firewall !== undefined,
   webAclArn: firewall?.webAclArn,
   ...settings.service,

@@ -17,10 +17,26 @@ export interface DeploymentSettings {
     | 'logRetention'
     | 'corsAllowedOrigins'
     | 'authMode'
+    | 'stage'
+    | 'domainName'
+    | 'certificateArn'
+    | 'hostedZoneId'
+    | 'manageApiGatewayAccount'
+    | 'originSecretVersion'
   >;
   /** Requests per client IP in 5 minutes for the WAF rule; the firewall stack exists only when set. */
   wafRateLimit?: number;
+  /** The Region the template is bound to; without it the template is environment-agnostic. */
+  region?: string;
 }
+
+const textMatching = (key: string, raw: unknown, pattern: RegExp, accepts: string) =>
+  optional(raw, (value) => {
+    if (typeof value !== 'string' || !pattern.test(value)) {
+      throw new Error(`Context ${key} must be ${accepts}, got "${String(value)}"`);
+    }
+    return value;
+  });
 
 /** A context value that may be absent (the stack's default then applies). */
 const optional = <T>(raw: unknown, read: (value: unknown) => T): T | undefined =>
@@ -52,6 +68,15 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
   if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(alarmEmail))) {
     throw new Error(`Context alarmEmail must be an e-mail address, got "${String(alarmEmail)}"`);
   }
+  const domain = { name: context('domainName'), certificate: context('certificateArn') };
+  if ((domain.name === undefined) !== (domain.certificate === undefined)) {
+    throw new Error(
+      'Context domainName and certificateArn go together: CloudFront serves a domain with its certificate',
+    );
+  }
+  if (context('hostedZoneId') !== undefined && domain.name === undefined) {
+    throw new Error('Context hostedZoneId needs domainName: the alias records are for that domain');
+  }
   return {
     service: {
       retainData: flag('retainData', context('retainData')),
@@ -64,7 +89,34 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
         parseAllowedOrigins('corsAllowedOrigins', String(value)),
       ),
       authMode: optional(context('authMode'), (value) => choiceValue('authMode', value, 'open', authModes)),
+      stage: textMatching(
+        'stage',
+        context('stage'),
+        /^[a-z][a-z0-9-]{0,19}$/,
+        'a-z, 0-9 and -, up to 20, a letter first',
+      ),
+      domainName: textMatching(
+        'domainName',
+        context('domainName'),
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'a lower-case domain name such as go.example.com',
+      ),
+      certificateArn: textMatching(
+        'certificateArn',
+        context('certificateArn'),
+        /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+        'the ARN of an ACM certificate in us-east-1 (CloudFront takes certificates from there only)',
+      ),
+      hostedZoneId: textMatching(
+        'hostedZoneId',
+        context('hostedZoneId'),
+        /^Z[A-Z0-9]{1,31}$/,
+        'a Route 53 hosted zone id',
+      ),
+      manageApiGatewayAccount: flag('manageApiGatewayAccount', context('manageApiGatewayAccount')),
+      originSecretVersion: positiveInteger('originSecretVersion', context('originSecretVersion')),
     },
     wafRateLimit: positiveInteger('wafRateLimit', context('wafRateLimit')),
+    region: textMatching('region', context('region'), /^[a-z]{2}(-[a-z]+)+-\d$/, 'a Region such as eu-west-1'),
   };
 }

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CacheCookieBehavior,
@@ -18,9 +19,13 @@ import {
   OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { shortLinkFunctionCode } from './short-link-function.js';
@@ -57,7 +62,26 @@ export interface EdgeDistributionProps {
    * @default - no web ACL
    */
   webAclArn?: string;
+  /**
+   * A domain of the operator's own for the short links (`go.example.com`), its ACM certificate (in us-east-1),
+   * and optionally the Route 53 hosted zone in which to create its alias records.
+   * @default - the distribution's own *.cloudfront.net domain
+   */
+  domain?: { name: string; certificateArn: string; hostedZoneId?: string };
+  /**
+   * The secret CloudFront sends to the API in `X-Origin-Verify`, which the functions check: the API answers
+   * only requests that came through CloudFront. The template holds a reference to it, never its value.
+   */
+  originSecret: ISecret;
+  /**
+   * Bumped after the secret's value is changed (docs/operations.md, "The origin secret"), so that CloudFront
+   * reads it again. @default 1
+   */
+  originSecretVersion?: number;
 }
+
+/** The header in which CloudFront proves to the API that a request came through it. */
+export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 
 /**
  * CloudFront in front of the API: TLS at the edge, nothing cached (every response is per request, and a
@@ -92,7 +116,13 @@ export class EdgeDistribution extends Construct {
       queryStringBehavior: CacheQueryStringBehavior.all(),
       cookieBehavior: CacheCookieBehavior.none(),
     });
-    const origin = new RestApiOrigin(props.api);
+    const origin = new RestApiOrigin(props.api, {
+      customHeaders: {
+        // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation resolves it at deployment.
+        [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
+        'X-Origin-Verify-Version': String(props.originSecretVersion ?? 1),
+      },
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'URL shortener',
       defaultBehavior: {
@@ -123,7 +153,21 @@ export class EdgeDistribution extends Construct {
       priceClass: PriceClass.PRICE_CLASS_100,
       httpVersion: HttpVersion.HTTP2_AND_3,
       webAclId: props.webAclArn,
+      ...(props.domain && {
+        domainNames: [props.domain.name],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
     });
+    if (props.domain?.hostedZoneId) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: props.domain.hostedZoneId,
+        zoneName: props.domain.name,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'AliasV4', { zone, recordName: `${props.domain.name}.`, target });
+      new AaaaRecord(this, 'AliasV6', { zone, recordName: `${props.domain.name}.`, target });
+    }
 
     NagSuppressions.addResourceSuppressions(this.distribution, [
       {

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
@@ -18,6 +18,8 @@ export class EventsQueue extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.seconds(eventsQueueSchema.deadLetterRetentionSeconds),
+      // Its messages are events the service could not store: a teardown keeps them for a replay.
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -98,6 +98,12 @@ export interface ServiceApiProps {
   logRetention?: RetentionDays;
   /** Origins browser pages may call the API from (CORS). @default '*' */
   corsAllowedOrigins?: AllowedOrigins;
+  /**
+   * Set the account-wide API Gateway CloudWatch role (needed once per account and Region for access logs).
+   * Turn off when another stack or the account's owner manages it.
+   * @default true
+   */
+  manageApiGatewayAccount?: boolean;
 }
 
 /**
@@ -127,9 +133,10 @@ export class ServiceApi extends Construct {
       binaryMediaTypes: ['multipart/form-data'],
       // Gzip what a client accepts compressed when it is large: the API reference's script (1.7 MB), long lists.
       minCompressionSize: Size.kibibytes(8),
-      // Access logs need the account's API Gateway logging role; the setting is per account and Region.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      // Access logs need the account's API Gateway logging role; the setting is per account and Region, so a
+      // deployment can leave it to whoever manages the account (manageApiGatewayAccount: false).
+      cloudWatchRole: props.manageApiGatewayAccount ?? true,
+      ...((props.manageApiGatewayAccount ?? true) && { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN }),
       deployOptions: {
         stageName,
         // The load test's 200 users ask about 500 requests a second; the default leaves them room.
@@ -143,6 +150,9 @@ export class ServiceApi extends Construct {
         metricsEnabled: false,
       },
     });
+    // The stage's own address is not one to use (it answers only requests that came through CloudFront):
+    // the stack outputs the service's address instead of the output RestApi adds by itself.
+    this.api.node.tryRemoveChild('Endpoint');
     // Created here, with a retention, before API Gateway would create it without one and outside the stack.
     const executionLogs = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${stageName}`,

@@ -6,6 +6,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
@@ -116,6 +117,15 @@ export class ServiceFunction extends NodejsFunction {
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.counter('event').PK] } },
       }),
     );
+  }
+
+  /**
+   * Makes the function answer only requests that came through CloudFront: it reads the origin secret (its
+   * current and previous value, so a rotation drops no request) and checks each request's X-Origin-Verify.
+   */
+  verifyOriginWith(secret: ISecret): void {
+    this.addEnvironment('ORIGIN_SECRET_ARN', secret.secretArn);
+    secret.grantRead(this);
   }
 
   /**

@@ -84,6 +84,11 @@ export interface ServiceMonitoringProps {
    * @default - no subscription: subscribe to the AlarmTopic output later
    */
   alarmEmail?: string;
+  /**
+   * A deployment's stage (`staging`): every alarm's name starts with it (`staging-HighErrorRate`), so that
+   * several deployments can share an account and Region. @default - the names of the specification, as they are
+   */
+  stage?: string;
 }
 
 const fiveMinutes = Duration.minutes(5);
@@ -102,6 +107,7 @@ export class ServiceMonitoring extends Construct {
   constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
     super(scope, id);
     const stackName = Stack.of(this).stackName;
+    const named = (name: string) => (props.stage ? `${props.stage}-${name}` : name);
     this.topic = new Topic(this, 'AlarmTopic', { displayName: 'URL shortener alarms', enforceSSL: true });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
@@ -134,7 +140,7 @@ export class ServiceMonitoring extends Construct {
 
     this.notify(
       new Alarm(this, 'ServiceFleetDown', {
-        alarmName: 'ServiceFleetDown',
+        alarmName: named('ServiceFleetDown'),
         alarmDescription: `${alarmThresholds.fleetDownErrorRatio * 100} % or more of all requests answered 5xx for 3 consecutive minutes: the service is down for everyone. Runbook: docs/operations.md#servicefleetdown`,
         metric: new MathExpression({
           label: `5xx share of requests (minutes with at least ${alarmThresholds.fleetDownMinimumRequests} requests)`,
@@ -166,7 +172,7 @@ export class ServiceMonitoring extends Construct {
     });
     this.notify(
       new Alarm(this, 'LoadBalancerDown', {
-        alarmName: 'LoadBalancerDown',
+        alarmName: named('LoadBalancerDown'),
         alarmDescription: `API Gateway answered ${alarmThresholds.gatewayFailures}+ requests in 5 minutes with its own 5xx (function not invocable, invalid answer, or 29 s timeout). Runbook: docs/operations.md#loadbalancerdown`,
         metric: gatewayFailures.metric({ period: fiveMinutes, statistic: 'Sum' }),
         threshold: alarmThresholds.gatewayFailures,
@@ -178,7 +184,7 @@ export class ServiceMonitoring extends Construct {
 
     this.notify(
       new Alarm(this, 'HighErrorRate', {
-        alarmName: 'HighErrorRate',
+        alarmName: named('HighErrorRate'),
         alarmDescription: `More than ${alarmThresholds.errorRatio * 100} % of requests answered 5xx in 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#higherrorrate`,
         metric: new MathExpression({
           label: '5xx share of requests',
@@ -195,7 +201,7 @@ export class ServiceMonitoring extends Construct {
 
     this.notify(
       new Alarm(this, 'HighLatencyP95', {
-        alarmName: 'HighLatencyP95',
+        alarmName: named('HighLatencyP95'),
         alarmDescription: `The 95th percentile of request latency at the gateway exceeded ${alarmThresholds.latencyP95Ms} ms over 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#highlatencyp95`,
         metric: new MathExpression({
           label: 'p95 latency (ms)',
@@ -236,7 +242,7 @@ export class ServiceMonitoring extends Construct {
     });
     this.notify(
       new Alarm(this, 'HighCPUReplica', {
-        alarmName: 'HighCPUReplica',
+        alarmName: named('HighCPUReplica'),
         alarmDescription: `Lambda concurrency claimed in this Region above ${alarmThresholds.concurrencyUtilizationPercent} % of the account's quota for 3 minutes; at 100 % requests are throttled. Runbook: docs/operations.md#highcpureplica`,
         metric: concurrencyUtilization,
         threshold: alarmThresholds.concurrencyUtilizationPercent,
@@ -253,7 +259,7 @@ export class ServiceMonitoring extends Construct {
     });
     this.notify(
       new Alarm(this, 'EventsDeadLettered', {
-        alarmName: 'EventsDeadLettered',
+        alarmName: named('EventsDeadLettered'),
         alarmDescription:
           'Automatic events failed 5 deliveries and wait in the dead-letter queue (kept 14 days). Runbook: docs/operations.md#eventsdeadlettered',
         metric: deadLettered,
@@ -269,7 +275,7 @@ export class ServiceMonitoring extends Construct {
     const eventsDropped = embeddedMetricTotal(embeddedMetricNames.eventsDropped, 'Events dropped');
     this.notify(
       new Alarm(this, 'EventsDropped', {
-        alarmName: 'EventsDropped',
+        alarmName: named('EventsDropped'),
         alarmDescription: `The writer dropped ${alarmThresholds.droppedEvents}+ automatic events in 5 minutes because their URL or user no longer exists. Runbook: docs/operations.md#eventsdropped`,
         metric: eventsDropped,
         threshold: alarmThresholds.droppedEvents,
@@ -282,7 +288,7 @@ export class ServiceMonitoring extends Construct {
     const eventsUnsent = embeddedMetricTotal(embeddedMetricNames.eventsUnsent, 'Events not queued');
     this.notify(
       new Alarm(this, 'EventsUnsent', {
-        alarmName: 'EventsUnsent',
+        alarmName: named('EventsUnsent'),
         alarmDescription:
           'Routes could not queue automatic events (queue unreachable); they exist only as unsent_event log entries. Runbook: docs/operations.md#eventsunsent',
         metric: eventsUnsent,
@@ -299,7 +305,7 @@ export class ServiceMonitoring extends Construct {
     });
     this.notify(
       new Alarm(this, 'EventsBacklogAging', {
-        alarmName: 'EventsBacklogAging',
+        alarmName: named('EventsBacklogAging'),
         alarmDescription: `The oldest automatic event on the queue is over ${alarmThresholds.eventBacklogAgeSeconds} s old: the writer is failing or falling behind. Runbook: docs/operations.md#eventsbacklogaging`,
         metric: backlogAge,
         threshold: alarmThresholds.eventBacklogAgeSeconds,
@@ -337,7 +343,7 @@ export class ServiceMonitoring extends Construct {
       const name = index ? `DynamoDbThrottling${index}` : 'DynamoDbThrottling';
       this.notify(
         new Alarm(this, name, {
-          alarmName: name,
+          alarmName: named(name),
           alarmDescription: `${alarmThresholds.throttleEvents}+ throttled reads and writes of the ${index ? `index ${index}` : 'table'} in each of two 5-minute periods: a partition key value stays over DynamoDB's limit. Runbook: docs/operations.md#dynamodbthrottling`,
           metric: throttleEvents(index),
           threshold: alarmThresholds.throttleEvents,
@@ -350,7 +356,7 @@ export class ServiceMonitoring extends Construct {
     }
     this.notify(
       new Alarm(this, 'DynamoDbTransactionConflicts', {
-        alarmName: 'DynamoDbTransactionConflicts',
+        alarmName: named('DynamoDbTransactionConflicts'),
         alarmDescription: `${alarmThresholds.transactionConflicts}+ transaction items rejected for conflicts in 5 minutes: many requests write the same items at once. Runbook: docs/operations.md#dynamodbtransactionconflicts`,
         metric: new Metric({
           namespace: 'AWS/DynamoDB',

@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AllowedOrigins } from '../shared/http/cors.js';
 import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
@@ -48,6 +50,21 @@ export interface ServiceStackProps extends StackProps {
    * @default 'open'
    */
   authMode?: AuthMode;
+  /**
+   * A deployment's name (`staging`), so that several share an account and Region: alarm names start with it
+   * (`staging-HighErrorRate`); the stack's own name carries it (bin/app.ts). @default - names as they are
+   */
+  stage?: string;
+  /** The short links' own domain (`go.example.com`); needs `certificateArn`. @default - the CloudFront domain */
+  domainName?: string;
+  /** The ACM certificate of `domainName`, in us-east-1 (CloudFront's Region for certificates). */
+  certificateArn?: string;
+  /** A Route 53 hosted zone in which to create `domainName`'s alias records. @default - no records */
+  hostedZoneId?: string;
+  /** Set the account-wide API Gateway CloudWatch role (see ServiceApi). @default true */
+  manageApiGatewayAccount?: boolean;
+  /** Bumped after the origin secret's value changes, so that CloudFront reads it again. @default 1 */
+  originSecretVersion?: number;
 }
 
 /**
@@ -61,6 +78,19 @@ export class ServiceStack extends Stack {
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
     const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
+    // What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment").
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront in X-Origin-Verify; the functions answer only requests that carry it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(originSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotated by hand (docs/operations.md, "The origin secret"): CloudFront reads the value only when the distribution is deployed, so a rotation is a new value and a deployment, which the functions tolerate by accepting the previous value too.',
+      },
+    ]);
+    const publicBaseUrl = props.domainName ? `https://${props.domainName}` : undefined;
 
     const routeFunctions = routes.map((route) => {
       const handler = new ServiceFunction(this, routeName(route), {
@@ -77,6 +107,8 @@ export class ServiceStack extends Stack {
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       handler.addEnvironment('AUTH_MODE', props.authMode ?? 'open');
+      handler.verifyOriginWith(originSecret);
+      if (publicBaseUrl) handler.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
       return { route, handler };
     });
 
@@ -100,8 +132,18 @@ export class ServiceStack extends Stack {
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention,
       corsAllowedOrigins,
+      manageApiGatewayAccount: props.manageApiGatewayAccount,
     });
-    const edge = new EdgeDistribution(this, 'Edge', { api: api.api, webAclArn: props.webAclArn });
+    const edge = new EdgeDistribution(this, 'Edge', {
+      api: api.api,
+      webAclArn: props.webAclArn,
+      originSecret,
+      originSecretVersion: props.originSecretVersion,
+      ...(props.domainName &&
+        props.certificateArn && {
+          domain: { name: props.domainName, certificateArn: props.certificateArn, hostedZoneId: props.hostedZoneId },
+        }),
+    });
 
     const monitoring = new ServiceMonitoring(this, 'Monitoring', {
       api: api.api,
@@ -114,14 +156,19 @@ export class ServiceStack extends Stack {
       eventsQueue: events.queue,
       deadLetterQueue: events.deadLetterQueue,
       alarmEmail: props.alarmEmail,
+      stage: props.stage,
     });
 
     if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention });
 
-    new CfnOutput(this, 'ApiUrl', { value: api.api.url, description: 'API Gateway stage URL (bypasses CloudFront)' });
+    // The address people use; the API Gateway stage's own answers only requests that came through CloudFront.
+    new CfnOutput(this, 'ServiceUrl', {
+      value: publicBaseUrl ?? `https://${edge.distribution.distributionDomainName}`,
+      description: 'The service: https://<domain>/<short code> redirects',
+    });
     new CfnOutput(this, 'DistributionDomainName', {
       value: edge.distribution.distributionDomainName,
-      description: 'CloudFront domain: https://<domain>/<short code> redirects',
+      description: "CloudFront domain (the target of a custom domain's DNS record)",
     });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'EventsQueueName', { value: events.queue.queueName });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from './errors.js';
-import type { EventRecord, UrlRecord, UserRecord } from './records.js';
+import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
 import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
 import { SHORT_CODE_LENGTH } from './short-code.js';
 
@@ -34,7 +34,13 @@ export const urlRecord = z.object({
   is_active: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
-}) satisfies z.ZodMiniType<UrlRecord>;
+  short_url: z
+    .string()
+    .check(
+      z.regex(/^https?:\/\/[^\s/]+\/\S+$/),
+      z.describe("The short link, as it is shared: the service's address (its own domain in AWS) and the short code"),
+    ),
+}) satisfies z.ZodMiniType<PublicUrlRecord>;
 
 export const eventRecord = z.object({
   id: positiveId,

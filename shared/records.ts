@@ -43,6 +43,14 @@ export const toUserRecord = (item: Item): UserRecord => ({
   created_at: String(item.created_at),
 });
 
+/**
+ * A URL as the API answers it: the record, then its extension fields (CONTRACT.md, "Records: extension
+ * fields"), which depend on where the service is seen from (shared/short-links.ts).
+ */
+export interface PublicUrlRecord extends UrlRecord {
+  short_url: string;
+}
+
 export const toUrlRecord = (item: Item): UrlRecord => ({
   id: Number(item.id),
   user_id: Number(item.user_id),

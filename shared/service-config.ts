@@ -1,6 +1,6 @@
 import { parseAllowedOrigins } from './http/cors.js';
 import { defaultMetricsNamespace } from './metric-names.js';
-import { choiceValue, flagValue, integerValue, SettingError } from './setting-values.js';
+import { choiceValue, flagValue, integerValue, SettingError, settingError } from './setting-values.js';
 import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from './store/table-schema.js';
 
 /**
@@ -35,6 +35,16 @@ export interface ServiceConfig {
    * keys and ownership").
    */
   authMode: AuthMode;
+  /**
+   * The secret CloudFront sends in X-Origin-Verify (its ARN in Secrets Manager): when set, the functions answer
+   * only requests that carry it (the stack sets it; locally there is no CloudFront, and it is unset).
+   */
+  originSecretArn: string | undefined;
+  /**
+   * The short links' base (`https://go.example.com`): URL records' `short_url` and the statistics page use it.
+   * Unset: the address the request came to (the CloudFront domain in AWS, the gateway's locally).
+   */
+  publicBaseUrl: string | undefined;
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
   corsAllowedOrigins: '*' | readonly string[];
 }
@@ -44,6 +54,16 @@ export type AuthMode = (typeof authModes)[number];
 
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 export type LogLevel = (typeof logLevels)[number];
+
+/** An http(s) origin with no path, query or trailing slash; unset keeps none. */
+function baseUrlValue(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || raw.replace(/\/$/, '') !== parsed.origin) {
+    throw settingError(name, 'an http(s) address with no path, such as https://go.example.com', raw);
+  }
+  return parsed.origin;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
   const tableName = env.TABLE_NAME;
@@ -67,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
       max: 100_000,
     }),
     authMode: choiceValue('AUTH_MODE', env.AUTH_MODE, 'open', authModes),
+    originSecretArn: env.ORIGIN_SECRET_ARN || undefined,
+    publicBaseUrl: baseUrlValue('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
   };
 }

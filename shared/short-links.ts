@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import qrcode from 'qrcode-generator';
+import { serviceConfig } from './config.js';
 import { requestHeader } from './http/headers.js';
+import type { PublicUrlRecord, UrlRecord } from './records.js';
 
 /**
  * Where the service is, as the person using it sees it. Behind CloudFront (and the local gateway, which runs
@@ -35,14 +37,25 @@ function requestHost(event: Request): string {
   return 'localhost';
 }
 
-/** The short link of a code, absolute, as it is shared: `https://<domain>/<code>`. */
+/**
+ * The short link of a code, absolute, as it is shared: `https://<domain>/<code>`. A configured base
+ * (PUBLIC_BASE_URL: the deployment's own domain) comes first.
+ */
 export function publicShortLink(event: Request, code: string): string {
+  const base = serviceConfig().publicBaseUrl;
+  if (base) return `${base}/${code}`;
   const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
   const proto = forwarded === 'http' ? 'http' : 'https';
   const host = requestHost(event);
   const path = throughEdge(event) ? `/${code}` : `${servicePathPrefix(event)}urls/${code}/redirect`;
   return `${proto}://${host}${path}`;
 }
+
+/** A URL record as the API answers it: with its short link (`short_url`), after the spec's fields. */
+export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord => ({
+  ...url,
+  short_url: publicShortLink(event, url.short_code),
+});
 
 /** A QR code of a link, as an SVG image that scales to any size (error correction M: 15 % may be damaged). */
 export function qrCodeSvg(link: string): string {

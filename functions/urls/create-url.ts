@@ -5,6 +5,7 @@ import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
 import { missingField } from '#shared/http/validation.js';
 import { createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
+import { withShortUrl } from '#shared/short-links.js';
 import { createUrl } from '#shared/store/urls.js';
 
 /** POST /urls: emits `created`. */
@@ -14,10 +15,10 @@ export const handler = httpRoute(
     body: serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody,
     idempotent: idempotentRequests(),
   },
-  async ({ body, idempotency, caller }) => {
+  async ({ body, idempotency, caller, event }) => {
     const userId = actingUser(caller, body.user_id) ?? missingField('user_id');
     const url = await createUrl({ ...body, user_id: userId }, idempotency?.identity);
     await publishUrlEvent('created', url);
-    return url;
+    return withShortUrl(event, url);
   },
 );

@@ -1,11 +1,11 @@
 import { listedUser } from '#shared/http/caller.js';
 import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listUrlsQuery } from '#shared/schemas.js';
+import { withShortUrl } from '#shared/short-links.js';
 import { listUrls } from '#shared/store/urls.js';
 
 /** GET /urls?skip&limit&user_id&is_active */
-export const handler = httpRoute(
-  { query: listUrlsQuery },
-  async ({ query, caller }) =>
-    new ListWindow(await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query)),
-);
+export const handler = httpRoute({ query: listUrlsQuery }, async ({ query, caller, event }) => {
+  const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
+  return new ListWindow({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
+});

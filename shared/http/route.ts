@@ -10,6 +10,7 @@ import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
 import { requestHeader } from './headers.js';
 import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
+import { verifyOrigin } from './origin.js';
 import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
@@ -210,6 +211,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
     .use(responseEnvelope())
     .use(errorPolicy())
     .handler(async (event, context) => {
+      await verifyOrigin(event);
       const caller = await identifyCaller(event, spec.access ?? 'user');
       const path = parsePart('path', spec.path, event.pathParameters ?? {});
       const query = parsePart('query', spec.query, event.queryStringParameters ?? {});

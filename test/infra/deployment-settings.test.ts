@@ -44,6 +44,24 @@ describe('deployment settings from CDK context', () => {
     });
   });
 
+  it('reads a domain with its certificate, a stage and a Region, and refuses what does not fit', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
+    const settings = settingsFrom({
+      domainName: 'go.example.com',
+      certificateArn,
+      stage: 'staging',
+      region: 'eu-west-1',
+    });
+    expect(settings.service).toMatchObject({ domainName: 'go.example.com', certificateArn, stage: 'staging' });
+    expect(settings.region).toBe('eu-west-1');
+    expect(() => settingsFrom({ domainName: 'go.example.com' })).toThrow('domainName and certificateArn go together');
+    expect(() =>
+      settingsFrom({ domainName: 'go.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }),
+    ).toThrow('certificateArn must be the ARN of an ACM certificate in us-east-1');
+    expect(() => settingsFrom({ stage: 'Staging!' })).toThrow('Context stage must be');
+    expect(() => settingsFrom({ hostedZoneId: 'Z123' })).toThrow('hostedZoneId needs domainName');
+  });
+
   it('reads the access mode: open or keys, and nothing else', () => {
     expect(settingsFrom({ authMode: 'keys' }).service.authMode).toBe('keys');
     expect(settingsFrom({ authMode: 'OPEN' }).service.authMode).toBe('open');

@@ -90,12 +90,14 @@ describe('each function may do exactly what its route needs', () => {
   );
   const [queueId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => Boolean(properties.RedrivePolicy));
   const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
+  const [originSecretId] = onlyResource(template, 'AWS::SecretsManager::Secret');
   const names = new Map([
     [tableId, 'table'],
     [secretsId, 'visitor secrets table'],
     [recordsId, 'idempotency table'],
     [queueId, 'events queue'],
     [deadLetterId, 'dead-letter queue'],
+    [originSecretId, 'origin secret'],
   ]);
   const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
   const functionId = (id: string) => {
@@ -114,8 +116,14 @@ describe('each function may do exactly what its route needs', () => {
   const keepRecords = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'].map(
     (action) => `dynamodb:${action} on idempotency table`,
   );
+  /** Every route's function reads the origin secret, to answer only requests that came through CloudFront. */
+  const readOriginSecret = [
+    'secretsmanager:DescribeSecret on origin secret',
+    'secretsmanager:GetSecretValue on origin secret',
+  ];
   const expectedOf = (route: RouteDefinition) => [
     ...ownLogs,
+    ...readOriginSecret,
     ...byAccess[route.table],
     ...(route.sendsEvents ? sendEvents : []),
     ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
@@ -130,7 +138,7 @@ describe('each function may do exactly what its route needs', () => {
   it("the redirect reads the table, leases event ids, keeps the day's visitor secret and sends to the queue, nothing else", () => {
     const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
     expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
-      [...ownLogs, ...tableReads, ...leaseIds, ...keepSecrets, ...sendEvents].sort(),
+      [...ownLogs, ...readOriginSecret, ...tableReads, ...leaseIds, ...keepSecrets, ...sendEvents].sort(),
     );
     const role = template.findResources('AWS::IAM::Policy');
     const statements = Object.values(role)

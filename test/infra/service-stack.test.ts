@@ -174,11 +174,13 @@ describe('service stack template: storage, queue and functions', () => {
     expect(eventsQueueSchema.batchSize <= 10 || eventsQueueSchema.maxBatchingWindowSeconds >= 1).toBe(true);
   });
 
-  it('outputs the API URL, CloudFront domain, table and queue names and the dashboard link', () => {
+  it("outputs the service's address, CloudFront domain, table and queue names and the dashboard link, not the stage's", () => {
     const outputs = template.findOutputs('*');
-    for (const name of ['ApiUrl', 'DistributionDomainName', 'TableName', 'EventsQueueName', 'DashboardUrl']) {
+    for (const name of ['ServiceUrl', 'DistributionDomainName', 'TableName', 'EventsQueueName', 'DashboardUrl']) {
       expect(outputs[name]).toBeDefined();
     }
+    expect(outputs.ApiUrl).toBeUndefined();
+    expect(JSON.stringify(template.toJSON().Outputs)).not.toContain('execute-api');
     expect(JSON.stringify(outputs.DashboardUrl)).toContain('#dashboards:name=');
   });
 });

@@ -53,7 +53,10 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
         'is_active',
         'created_at',
         'updated_at',
+        'short_url',
       ]);
+      // The extension field: the short link at the gateway's own address (no PUBLIC_BASE_URL here).
+      expect((url as Url & { short_url: string }).short_url).toBe(`${service.url}/${url.short_code}`);
       expect(url).toMatchObject({
         user_id: owner.id,
         original_url: 'https://example.com/a?b=1#c',

@@ -1,0 +1,77 @@
+import { timingSafeEqual } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { serviceConfig } from '../config.js';
+import { NotAllowedError } from '../errors.js';
+import { requestHeader } from './headers.js';
+
+/**
+ * The API answers only requests that came through CloudFront (docs/decisions.md, "Deployment"): CloudFront
+ * sends the origin secret in X-Origin-Verify, and a request without it (the API Gateway stage called directly,
+ * around the firewall, with viewer headers of its own making) is refused before anything reads it. The secret
+ * is read from Secrets Manager, its current and previous value, and read again every few minutes, so that a
+ * rotation drops no request. Without ORIGIN_SECRET_ARN (locally, where there is no CloudFront) nothing is
+ * checked.
+ */
+
+/** How long the secret's values are kept before they are read again. */
+const KEPT_MS = 5 * 60_000;
+
+export type SecretValues = () => Promise<string[]>;
+
+const secrets = new SecretsManagerClient({});
+
+/** The secret's current value, and its previous one while there is one (a rotation in progress). */
+const readSecretValues =
+  (secretId: string): SecretValues =>
+  async () => {
+    const stages = await Promise.all(
+      ['AWSCURRENT', 'AWSPREVIOUS'].map((VersionStage) =>
+        secrets
+          .send(new GetSecretValueCommand({ SecretId: secretId, VersionStage }))
+          .then((out) => out.SecretString)
+          .catch((error: Error) => {
+            if (VersionStage === 'AWSPREVIOUS' && error.name === 'ResourceNotFoundException') return undefined;
+            throw error;
+          }),
+      ),
+    );
+    return stages.filter((value): value is string => typeof value === 'string' && value !== '');
+  };
+
+let kept: { values: Promise<string[]>; readAt: number } | undefined;
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/**
+ * Refuses a request that did not come through CloudFront (403 Not allowed). `values` gives the secret's
+ * values, or null where none is configured (tests give their own; Secrets Manager has no local stand-in).
+ */
+export async function verifyOrigin(
+  event: APIGatewayProxyEvent,
+  values: SecretValues | null = originSecretValues(),
+): Promise<void> {
+  if (!values) return;
+  const sent = requestHeader(event, 'x-origin-verify');
+  if (sent === undefined) throw new NotAllowedError();
+  const now = Date.now();
+  if (!kept || now - kept.readAt > KEPT_MS) {
+    kept = { values: values(), readAt: now };
+    kept.values.catch(() => {
+      kept = undefined;
+    });
+  }
+  if (!(await kept.values).some((value) => same(value, sent))) throw new NotAllowedError();
+}
+
+/** The configured secret's values, or nothing to check (null). */
+function originSecretValues(): SecretValues | null {
+  const arn = serviceConfig().originSecretArn;
+  return arn ? readSecretValues(arn) : null;
+}
+
+/** Forgets the values read (tests). */
+export function forgetOriginSecret(): void {
+  kept = undefined;
+}
