@@ -99,7 +99,6 @@ export async function startQueuePoller({
   batchSize = eventsQueueSchema.batchSize,
   invocationTimeoutMs = eventsQueueSchema.writerTimeoutSeconds * 1000,
 }: QueuePollerOptions): Promise<QueuePoller> {
-  // Receives and deletes run all the time under load: the same per-call savings as the functions' clients.
   const sqs = new SQSClient({});
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
   const queueArn = arnOut.Attributes?.QueueArn ?? queueUrl;

@@ -1,11 +1,40 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publicShortLink, qrCodeSvg } from '../../shared/short-links.js';
+import { useServiceConfig } from '../../shared/config.js';
+import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/short-links.js';
 
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;
 const request = (headers: Record<string, string>, context: Partial<APIGatewayProxyEvent['requestContext']> = {}) =>
   ({ headers, requestContext: context }) as Request;
 
 describe('the short link a page or a QR code shows (no network)', () => {
+  beforeEach(() => useServiceConfig({ TABLE_NAME: 'unit-test' }));
+
+  it("is the deployment's own domain when one is configured (PUBLIC_BASE_URL), whatever the request says", () => {
+    useServiceConfig({ TABLE_NAME: 'unit-test', PUBLIC_BASE_URL: 'https://go.example.com' });
+    expect(publicShortLink(request({ 'X-Viewer-Host': 'dxyz.cloudfront.net' }), 'aB3xY9')).toBe(
+      'https://go.example.com/aB3xY9',
+    );
+    const url = {
+      id: 1,
+      user_id: 1,
+      short_code: 'aB3xY9',
+      original_url: 'https://e.com',
+      title: null,
+      is_active: true,
+      created_at: 'c',
+      updated_at: 'u',
+    };
+    expect(Object.keys(withShortUrl(request({}), url)).at(-1)).toBe('short_url');
+  });
+
+  it('refuses a PUBLIC_BASE_URL with a path, or that is not http(s)', () => {
+    for (const bad of ['https://go.example.com/x', 'ftp://go.example.com', 'go.example.com']) {
+      expect(() => useServiceConfig({ TABLE_NAME: 'unit-test', PUBLIC_BASE_URL: bad })).toThrow(
+        'PUBLIC_BASE_URL must be',
+      );
+    }
+  });
+
   it("is the viewer's host and the short form behind the edge, the redirect route on API Gateway's own URL", () => {
     expect(
       publicShortLink(request({ 'X-Viewer-Host': 'sho.rt', 'CloudFront-Forwarded-Proto': 'https' }), 'aB3xY9'),
