@@ -17,14 +17,18 @@ export const swaggerUiFolder = 'swagger-ui';
 
 /** Scripts and styles come only from the service; Swagger UI sets inline styles on its elements. */
 export const apiReferencePolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'none'";
 
-/** URLs are relative, so the page works at `/docs` locally, behind CloudFront, and under a stage prefix. */
-const page = `<!doctype html>
+/**
+ * The page, its URLs relative to `base` (where the service's paths start: `/`, or a stage's prefix), so that
+ * it works at `/docs` and `/docs/` alike, behind CloudFront, locally and under a stage prefix.
+ */
+const pageAt = (base: string) => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <base href="${base.replace(/[^A-Za-z0-9/_.-]/g, '')}">
   <title>URL shortener — API reference</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="docs/swagger-ui.css">
@@ -50,7 +54,10 @@ const initializer = `window.addEventListener('load', function () {
 });
 `;
 
-export const apiReferencePage: StaticFileContent = { contentType: 'text/html; charset=utf-8', content: page };
+export const apiReferencePage = (base: string): StaticFileContent => ({
+  contentType: 'text/html; charset=utf-8',
+  content: pageAt(base),
+});
 
 function swaggerUiDirectory(): string {
   const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), swaggerUiFolder);

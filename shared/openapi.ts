@@ -257,6 +257,8 @@ interface OperationEntry {
   errors?: Partial<Record<BusinessErrorStatus, string>>;
   /** The body in keys mode, when it differs. */
   keysModeBody?: OperationEntry['body'];
+  /** Its own errors are a small HTML page for a browser (Accept preferring text/html), JSON otherwise. */
+  pagesForPeople?: true;
 }
 
 const json = (schema: core.$ZodType) => ({ mediaType: 'application/json', schema }) as const;
@@ -448,6 +450,7 @@ const operations: Record<string, OperationEntry> = {
     path: shortCode,
     success: { status: 302, description: 'Redirect to the original URL' },
     errors: { 404: 'URL not found (also when inactive)' },
+    pagesForPeople: true,
   },
   'GET /urls/{id}/stats': {
     summary: "Statistics of a link's clicks",
@@ -472,6 +475,7 @@ const operations: Record<string, OperationEntry> = {
     path: shortCode,
     success: { status: 200, description: 'The page', files: ['text/html'] },
     errors: { 404: 'URL not found' },
+    pagesForPeople: true,
   },
   'PUT /urls/{id}': {
     summary: 'Update a URL',
@@ -520,6 +524,7 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
       path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
       success: { status: 302, description: 'Redirect to the original URL' },
       errors: { 404: 'URL not found (also when inactive); Not Found for a path that is not a code' },
+      pagesForPeople: true,
     },
   },
   'GET /{code}+': {
@@ -532,6 +537,7 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
       path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
       success: { status: 200, description: 'The page', files: ['text/html'] },
       errors: { 404: 'URL not found; Not Found for a path that is not a code' },
+      pagesForPeople: true,
     },
   },
 };
@@ -620,7 +626,12 @@ function toOperation(
   }
   const { operationId, tag } = names;
   const { 503: unavailable, ...ownErrors } = entry.errors ?? {};
-  const businessErrors = Object.entries(ownErrors).map(([status, detail]) => [status, errorResponse(detail)]);
+  const businessErrors = Object.entries(ownErrors).map(([status, detail]) => {
+    const response = errorResponse(detail);
+    if (!entry.pagesForPeople) return [status, response];
+    const page = { schema: { type: 'string', description: 'A small page saying the same, for a browser' } };
+    return [status, { ...response, content: { ...response.content, 'text/html': page } }];
+  });
   // Whatever reads or writes the table can meet a throttled partition (503, Retry-After); a route's own 503
   // (no free short code, an import cut short) answers the same way.
   const retry = names.idempotent ? retryAfterUnavailable : '';

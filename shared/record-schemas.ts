@@ -170,4 +170,7 @@ export const userStats = z.object({
     )
     .check(z.describe('At most 10 links by clicks, then one entry with url_id and short_code null for the rest')),
   ...dimensionLists,
+  referrers: topList(
+    'referrer hosts of all of its links (direct: none sent); an extension, after the fields of the contract',
+  ),
 });

@@ -1,11 +1,11 @@
 import { apiReferencePage, apiReferencePolicy } from '#shared/api-reference.js';
 import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { servicePathPrefix } from '#shared/short-links.js';
 
-/** GET /docs: the API reference page (Swagger UI over GET /openapi.json), every file served by the service. */
-export const handler = httpRoute(
-  { access: 'open' },
-  async () =>
-    new StaticFile(apiReferencePage.contentType, apiReferencePage.content, 'public, max-age=300', {
-      'Content-Security-Policy': apiReferencePolicy,
-    }),
-);
+/** GET /docs (and /docs/, which the edge sends here): the API reference page (Swagger UI over GET /openapi.json), every file served by the service. */
+export const handler = httpRoute({ access: 'open' }, async ({ event }) => {
+  const page = apiReferencePage(servicePathPrefix(event));
+  return new StaticFile(page.contentType, page.content, 'public, max-age=300', {
+    'Content-Security-Policy': apiReferencePolicy,
+  });
+});

@@ -11,22 +11,30 @@ import { visitorTag } from '#shared/store/visitor-secrets.js';
  * visitor's tag of the day for the statistics' unique visitors (a bot gets none). HEAD answers the same 302
  * without recording a click: link checkers and crawlers use it, and nobody followed the link.
  */
-export const handler = httpRoute({ access: 'open', path: shortCodePath }, async ({ path, event, head }) => {
-  const target = await resolveShortCode(path.id);
-  if (!head) {
-    const userAgent = requestHeader(event, 'user-agent');
-    const details = clickDetails({
-      referrer: requestHeader(event, 'referer'),
-      userAgent,
-      country: requestHeader(event, 'cloudfront-viewer-country'),
-    });
-    const visitor = details.bot ? undefined : await visitorTag(clientAddress(event), userAgent ?? '');
-    await publishUrlEvent(
-      'click',
-      { id: target.url_id, user_id: target.user_id, short_code: target.short_code, original_url: target.original_url },
-      details,
-      visitor,
-    );
-  }
-  return new Redirect(target.original_url);
-});
+export const handler = httpRoute(
+  { access: 'open', pagesForPeople: true, path: shortCodePath },
+  async ({ path, event, head }) => {
+    const target = await resolveShortCode(path.id);
+    if (!head) {
+      const userAgent = requestHeader(event, 'user-agent');
+      const details = clickDetails({
+        referrer: requestHeader(event, 'referer'),
+        userAgent,
+        country: requestHeader(event, 'cloudfront-viewer-country'),
+      });
+      const visitor = details.bot ? undefined : await visitorTag(clientAddress(event), userAgent ?? '');
+      await publishUrlEvent(
+        'click',
+        {
+          id: target.url_id,
+          user_id: target.user_id,
+          short_code: target.short_code,
+          original_url: target.original_url,
+        },
+        details,
+        visitor,
+      );
+    }
+    return new Redirect(target.original_url);
+  },
+);

@@ -6,9 +6,12 @@ import { statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
 import { getUrlByCode } from '#shared/store/urls.js';
 
 /** GET /urls/{code}/stats-page (`/<code>+` at the edge): a link's statistics page, for people. */
-export const handler = httpRoute({ access: 'open', path: shortCodePath }, async ({ path, event }) => {
-  const url = await getUrlByCode(path.id);
-  const keysMode = serviceConfig().authMode === 'keys';
-  const page = statsPageHtml(url, servicePathPrefix(event), publicShortLink(event, url.short_code), keysMode);
-  return new StaticFile('text/html; charset=utf-8', page, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
-});
+export const handler = httpRoute(
+  { access: 'open', pagesForPeople: true, path: shortCodePath },
+  async ({ path, event }) => {
+    const url = await getUrlByCode(path.id);
+    const keysMode = serviceConfig().authMode === 'keys';
+    const page = statsPageHtml(url, servicePathPrefix(event), publicShortLink(event, url.short_code), keysMode);
+    return new StaticFile('text/html; charset=utf-8', page, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
+  },
+);

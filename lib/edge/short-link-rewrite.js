@@ -24,6 +24,8 @@ function handler(event) {
   const request = event.request;
   const target = shortLinkTarget(request.uri);
   if (target !== null) request.uri = target;
+  // The API reference at `/docs/` too (its page's links start from the service's root, wherever it is).
+  else if (request.uri === '/docs/') request.uri = '/docs';
   // The host the viewer asked for, for the links the service writes (a QR code, the statistics page):
   // CloudFront sends API Gateway its own host name, not the viewer's. Never one the viewer sent itself.
   delete request.headers['x-viewer-host'];

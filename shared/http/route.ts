@@ -11,6 +11,7 @@ import { toErrorOutcome } from './error-policy.js';
 import { requestHeader } from './headers.js';
 import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
 import { verifyOrigin } from './origin.js';
+import { errorPage, prefersHtml } from './pages-for-people.js';
 import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
@@ -35,6 +36,11 @@ export interface RouteSpec<Body, Query, Path> {
    * @default 'user'
    */
   access?: RouteAccess;
+  /**
+   * Errors answered to a browser as a small HTML page (a short link, a statistics page: CONTRACT.md "Pages
+   * for people"); JSON to every other client. @default false
+   */
+  pagesForPeople?: boolean;
   /** Status of a successful answer. @default 200 */
   success?: 200 | 201 | 204;
   body?: Parseable<Body>;
@@ -131,7 +137,9 @@ function toSuccessResponse(
 }
 
 /** The error policy as middleware: any failure becomes the contract's JSON; 5xx are logged with their stack. */
-export function errorPolicy(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function errorPolicy(
+  options: { pagesForPeople?: boolean } = {},
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const outcome = toErrorOutcome(request.error);
@@ -143,7 +151,10 @@ export function errorPolicy(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
           error: request.error as Error,
         });
       }
-      request.response = jsonResponse(outcome.statusCode, outcome.body, outcome.headers);
+      const page = options.pagesForPeople && prefersHtml(request.event) && typeof outcome.body.detail === 'string';
+      request.response = page
+        ? errorPage(outcome.statusCode, outcome.body.detail as string, outcome.headers)
+        : jsonResponse(outcome.statusCode, outcome.body, outcome.headers);
     },
   };
 }
@@ -209,7 +220,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
     },
   })
     .use(responseEnvelope())
-    .use(errorPolicy())
+    .use(errorPolicy({ pagesForPeople: spec.pagesForPeople }))
     .handler(async (event, context) => {
       await verifyOrigin(event);
       const caller = await identifyCaller(event, spec.access ?? 'user');

@@ -59,7 +59,8 @@ export function clickFacts(
 ): ClickFacts {
   const details = click.details;
   const userAgent = typeof details.user_agent === 'string' ? details.user_agent : '';
-  const bot = typeof details.bot === 'boolean' ? details.bot : isbot(userAgent);
+  // A click without a user agent is a bot's: no browser sends none.
+  const bot = typeof details.bot === 'boolean' ? details.bot : userAgent.trim() === '' || isbot(userAgent);
   const parsed = userAgent ? Bowser.parse(userAgent) : undefined;
   const day = click.timestamp.slice(0, 10);
   const country = typeof details.country === 'string' && /^[A-Za-z0-9]{2}$/.test(details.country);

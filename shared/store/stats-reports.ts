@@ -14,6 +14,8 @@ export type LinkStats = { url_id: number } & StatsReport & {
 
 export type UserStats = { user_id: number } & StatsReport & {
     links: { url_id: number | null; short_code: string | null; clicks: number }[];
+    /** An extension beyond the contract's fields: where all of the user's clicks came from. */
+    referrers: { name: string; clicks: number }[];
   };
 
 /** A report read at most once a second per instance while it is hot (as every hot read: scale/hot-key-cache.ts). */
@@ -70,6 +72,16 @@ export async function statsOfUser(userId: number, range: StatsRange): Promise<Us
     }
     if (other > 0) links.push({ url_id: null, short_code: null, clicks: other });
     const { from, to, interval, totals, series, ...lists } = report;
-    return { user_id: userId, from, to, interval, totals, series, links, ...lists };
+    return {
+      user_id: userId,
+      from,
+      to,
+      interval,
+      totals,
+      series,
+      links,
+      ...lists,
+      referrers: topList(total.referrers, total.clicks),
+    };
   });
 }
