@@ -83,6 +83,11 @@ export async function provisionTable(tableName: string): Promise<void> {
   ]);
 }
 
+/** Creates the main table alone (a scratch table: the warm-up's), unless it exists. */
+export async function provisionMainTable(tableName: string): Promise<void> {
+  await ensureTable(new DynamoDBClient({}), tableName, tableSchema);
+}
+
 export interface QueuePair {
   queueUrl: string;
   deadLetterQueueUrl: string;

@@ -1,4 +1,4 @@
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
@@ -6,7 +6,22 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { provisionTable } from './provision.js';
+import { provisionMainTable } from './provision.js';
+
+const SCRATCH_PREFIX = 'warm-up-';
+
+/**
+ * Drops the scratch tables a warm-up cut short (or an earlier version, which also made their companion
+ * tables) left in a kept data folder, so that none piles up in the table browser.
+ */
+async function dropScratchTables(client: DynamoDBClient): Promise<void> {
+  const names = (await client.send(new ListTablesCommand({}))).TableNames ?? [];
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(SCRATCH_PREFIX))
+      .map((name) => client.send(new DeleteTableCommand({ TableName: name }))),
+  );
+}
 
 /**
  * Exercises a fresh DynamoDB Local for a moment before the gateway opens, on a scratch table it then drops.
@@ -15,9 +30,10 @@ import { provisionTable } from './provision.js';
  * `signal` ends it early (a stop during the start).
  */
 export async function warmUpDynamoDb(durationMs: number, signal?: AbortSignal): Promise<void> {
-  const tableName = `warm-up-${Date.now().toString(36)}`;
-  await provisionTable(tableName);
   const client = new DynamoDBClient({});
+  await dropScratchTables(client);
+  const tableName = `${SCRATCH_PREFIX}${Date.now().toString(36)}`;
+  await provisionMainTable(tableName);
   const db = DynamoDBDocumentClient.from(client);
   const deadline = Date.now() + durationMs;
   const item = (i: number) => ({

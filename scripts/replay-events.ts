@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,14 @@ function fail(message: string): never {
 function destination(args: string[]): { queueUrl: string; sqs: SQSClient; files: string[] } {
   const flag = args.indexOf('--queue-url');
   const files = flag >= 0 ? args.filter((_, i) => i !== flag && i !== flag + 1) : args;
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    fail(
+      `No such file: ${missing.join(', ')}. Give the service's log: the lines of npm start's output (save it with ` +
+        "`npm start 2>&1 | tee service.log`), or a function's CloudWatch log exported to a file; events kept at " +
+        'the last stop (.data/unsent-events.jsonl) are queued again by the next npm start by itself.',
+    );
+  }
   const given = flag >= 0 ? args[flag + 1] : process.env.EVENTS_QUEUE_URL;
   if (flag >= 0 && !given) fail('--queue-url needs the queue URL after it');
   if (given) return { queueUrl: given, sqs: new SQSClient({}), files };

@@ -82,6 +82,21 @@ export const newAccessKey = z.object({
 
 export const importCount = z.object({
   count: count.check(z.describe('Users stored; skipped rows are not counted')),
+  skipped: z
+    .array(
+      z.object({
+        row: positiveId.check(z.describe("The row's place among the data rows, from 1 (the line after the header)")),
+        reason: z
+          .string()
+          .check(
+            z.describe(
+              'invalid username, invalid email, email (or username) repeated in the file, or already registered',
+            ),
+          ),
+      }),
+    )
+    .check(z.describe("Rows not imported, by row: the first 100 (an extension, after the spec's count)")),
+  skipped_total: count.check(z.describe('How many rows were skipped in all')),
 });
 
 /** GET /metrics/json: the spec leaves the body open, so only the request counter it names is described. */

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { readUploadedFile } from '#shared/http/multipart.js';
 import { httpRoute } from '#shared/http/route.js';
-import { importUsers } from '#shared/store/user-import.js';
+import { importUserCsv } from '#shared/store/user-import.js';
 import { parseUserCsv } from '#shared/users-import/user-csv.js';
 
 /** The contract's largest CSV; base64 in the Lambda payload it stays under the 6 MB invocation limit. */
@@ -18,13 +18,16 @@ const uploadFingerprint = async ({ event }: { event: APIGatewayProxyEvent }) => 
   return { filename: file.filename, sha256: createHash('sha256').update(file.content).digest('base64') };
 };
 
-/** POST /users/bulk: multipart field `file`, a CSV of users; answers `{"count": n}` of users stored. */
+/**
+ * POST /users/bulk: multipart field `file`, a CSV of users; answers `{"count": n}` of users stored, and which
+ * rows were skipped and why.
+ */
 export const handler = httpRoute(
   { access: 'operator', idempotent: idempotentRequests(uploadFingerprint) },
   async ({ event, context }) => {
     const file = await readUploadedFile(event, 'file', MAX_CSV_BYTES);
     const csv = parseUserCsv(file.filename, file.content);
     const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
-    return { count: await importUsers(csv.rows, { allowDuplicateUsernames: csv.hasIdColumn, deadline }) };
+    return importUserCsv(csv, deadline);
   },
 );

@@ -1,7 +1,7 @@
 import { timestamp } from '../clock.js';
 import { UnavailableError } from '../errors.js';
 import type { UserRecord } from '../records.js';
-import type { UserRow } from '../users-import/user-csv.js';
+import type { ParsedUserCsv, SkippedRow, UserRow } from '../users-import/user-csv.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { type Key, keys } from './keys.js';
 import { getItems, put, reserveIds, transact } from './table.js';
@@ -15,6 +15,8 @@ const BATCH_GET_LIMIT = 100;
 interface PlannedUser {
   user: UserRecord;
   guardUsername: boolean;
+  /** Its row in the file, to say which was skipped. */
+  row: number;
 }
 
 /** Which of these guard keys exist already, read consistently 100 at a time. */
@@ -39,12 +41,13 @@ const writesOf = ({ user, guardUsername }: PlannedUser) => [
  * email skips the row; a taken username skips it too, unless repeated usernames are allowed, in which case
  * the user is stored without the username's guard.
  */
-async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean): Promise<boolean> {
+/** Stores one row alone: `true`, or why it was not (registered meanwhile by another request). */
+async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean): Promise<true | string> {
   const outcome = await transact(writesOf(planned));
   if (outcome.ok) return true;
   const usernameTaken = planned.guardUsername && outcome.failed.includes(2) && !outcome.failed.includes(1);
   if (usernameTaken && allowDuplicateUsernames) return storeAlone({ ...planned, guardUsername: false }, false);
-  return false;
+  return usernameTaken ? 'username already registered' : 'email already registered';
 }
 
 const interrupted = (stored: number, total: number, cause?: unknown) =>
@@ -65,7 +68,8 @@ const interrupted = (stored: number, total: number, cause?: unknown) =>
 export async function importUsers(
   rows: UserRow[],
   options: { allowDuplicateUsernames: boolean; deadline: number },
-): Promise<number> {
+): Promise<{ stored: number; skipped: SkippedRow[] }> {
+  const skipped: SkippedRow[] = [];
   const [takenEmails, takenUsernames] = await Promise.all([
     existingKeys(rows.map((row) => keys.emailGuard(row.email))),
     existingKeys(rows.map((row) => keys.usernameGuard(row.username))),
@@ -73,19 +77,26 @@ export async function importUsers(
   const guardedInFile = new Set<string>();
   const accepted = rows.flatMap((row) => {
     const usernameGuard = keys.usernameGuard(row.username).PK;
-    if (takenEmails.has(keys.emailGuard(row.email).PK)) return [];
+    if (takenEmails.has(keys.emailGuard(row.email).PK)) {
+      skipped.push({ row: row.row, reason: 'email already registered' });
+      return [];
+    }
     const usernameFree = !takenUsernames.has(usernameGuard) && !guardedInFile.has(usernameGuard);
-    if (!usernameFree && !options.allowDuplicateUsernames) return [];
+    if (!usernameFree && !options.allowDuplicateUsernames) {
+      skipped.push({ row: row.row, reason: 'username already registered' });
+      return [];
+    }
     if (usernameFree) guardedInFile.add(usernameGuard);
     return [{ row, guardUsername: usernameFree }];
   });
-  if (accepted.length === 0) return 0;
+  if (accepted.length === 0) return { stored: 0, skipped };
 
   const firstId = await reserveIds('user', accepted.length);
   const createdAt = timestamp();
   const planned: PlannedUser[] = accepted.map(({ row, guardUsername }, index) => ({
     user: { id: firstId + index, username: row.username, email: row.email, created_at: createdAt },
     guardUsername,
+    row: row.row,
   }));
   const chunks: PlannedUser[][] = [];
   for (let i = 0; i < planned.length; i += USERS_PER_TRANSACTION)
@@ -105,12 +116,31 @@ export async function importUsers(
         return;
       }
       for (const user of chunk) {
-        if (await storeAlone(user, options.allowDuplicateUsernames)) stored += 1;
+        const outcome = await storeAlone(user, options.allowDuplicateUsernames);
+        if (outcome === true) stored += 1;
+        else skipped.push({ row: user.row, reason: outcome });
       }
     });
   } catch (error) {
     throw interrupted(stored, planned.length, error);
   }
   if (stoppedEarly) throw interrupted(stored, planned.length);
-  return stored;
+  return { stored, skipped: skipped.sort((a, b) => a.row - b.row) };
+}
+
+/** The most skipped rows an answer lists; `skipped_total` counts them all. */
+const MAX_SKIPPED_LISTED = 100;
+
+/** What POST /users/bulk answers: the spec's `count`, then which rows were skipped and why (extensions). */
+export interface ImportReport {
+  count: number;
+  skipped: SkippedRow[];
+  skipped_total: number;
+}
+
+/** Imports a parsed CSV file and reports it: the users stored, and the rows skipped (the first 100), by row. */
+export async function importUserCsv(csv: ParsedUserCsv, deadline: number): Promise<ImportReport> {
+  const { stored, skipped } = await importUsers(csv.rows, { allowDuplicateUsernames: csv.hasIdColumn, deadline });
+  const all = [...csv.skipped, ...skipped].sort((a, b) => a.row - b.row);
+  return { count: stored, skipped: all.slice(0, MAX_SKIPPED_LISTED), skipped_total: all.length };
 }

@@ -10,11 +10,21 @@ export const MALFORMED = 'Malformed CSV data';
 export interface UserRow {
   username: string;
   email: string;
+  /** Its place among the file's data rows, from 1 (the line after the header). */
+  row: number;
+}
+
+/** A row not imported, and why. */
+export interface SkippedRow {
+  row: number;
+  reason: string;
 }
 
 export interface ParsedUserCsv {
   /** Rows that are valid on their own and not repeated earlier in the file, in file order. */
   rows: UserRow[];
+  /** The others, with their reasons. */
+  skipped: SkippedRow[];
   /** With an `id` column, the contract allows repeated usernames. */
   hasIdColumn: boolean;
   /** Data rows in the file, valid or not. */
@@ -54,15 +64,21 @@ export function parseUserCsv(filename: string, content: Buffer): ParsedUserCsv {
   const seenEmails = new Set<string>();
   const seenUsernames = new Set<string>();
   const rows: UserRow[] = [];
-  for (const record of data) {
+  const skipped: SkippedRow[] = [];
+  data.forEach((record, index) => {
+    const row = index + 1;
     const username = usernameSchema.safeParse(record[usernameAt] ?? '');
     const email = emailSchema.safeParse(record[emailAt] ?? '');
-    if (!username.success || !email.success) continue;
+    if (!username.success) return skipped.push({ row, reason: 'invalid username' });
+    if (!email.success) return skipped.push({ row, reason: 'invalid email' });
     const usernameKey = username.data.toLowerCase();
-    if (seenEmails.has(email.data) || (!hasIdColumn && seenUsernames.has(usernameKey))) continue;
+    if (seenEmails.has(email.data)) return skipped.push({ row, reason: 'email repeated in the file' });
+    if (!hasIdColumn && seenUsernames.has(usernameKey)) {
+      return skipped.push({ row, reason: 'username repeated in the file' });
+    }
     seenEmails.add(email.data);
     seenUsernames.add(usernameKey);
-    rows.push({ username: username.data, email: email.data });
-  }
-  return { rows, hasIdColumn, totalRows: data.length };
+    rows.push({ username: username.data, email: email.data, row });
+  });
+  return { rows, skipped, hasIdColumn, totalRows: data.length };
 }

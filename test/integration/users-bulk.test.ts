@@ -87,7 +87,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
       `case2${t},case${t}@example.COM`,
     ].join('\n');
     const response = await upload(csv);
-    expect(response).toEqual({ status: 200, body: { count: 2 } });
+    expect(response).toMatchObject({ status: 200, body: { count: 2 } });
     expect(await findByEmail(`valid${t}@example.com`)).toHaveLength(1);
     expect(await findByEmail(`case${t}@example.com`)).toEqual([expect.objectContaining({ username: `case${t}` })]);
     expect(await findByEmail(`nouser${t}@example.com`)).toEqual([]);
@@ -100,7 +100,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
       `900001,same${t},one${t}@example.com`,
       `900002,SAME${t},two${t}@example.com`,
     ].join('\n');
-    expect(await upload(csv)).toEqual({ status: 200, body: { count: 2 } });
+    expect(await upload(csv)).toMatchObject({ status: 200, body: { count: 2 } });
     const [one] = await findByEmail(`one${t}@example.com`);
     expect(one?.id).not.toBe(900001);
   });
@@ -108,20 +108,20 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
   it('skips repeated usernames (case-insensitively) without an id column', async () => {
     const t = tag();
     const csv = ['username,email', `solo${t},a${t}@example.com`, `SOLO${t},b${t}@example.com`].join('\n');
-    expect(await upload(csv)).toEqual({ status: 200, body: { count: 1 } });
+    expect(await upload(csv)).toMatchObject({ status: 200, body: { count: 1 } });
   });
 
   it('reads quoted fields with commas, CRLF line endings, a byte-order mark and trimmed, any-case headers', async () => {
     const t = tag();
     const csv = `\uFEFF Username , EMAIL \r\n"Lovelace, Ada${t}",ada${t}@example.com\r\n"plain${t}","plain${t}@example.com"\r\n`;
-    expect(await upload(csv)).toEqual({ status: 200, body: { count: 2 } });
+    expect(await upload(csv)).toMatchObject({ status: 200, body: { count: 2 } });
     expect(await findByEmail(`ada${t}@example.com`)).toEqual([
       expect.objectContaining({ username: `Lovelace, Ada${t}` }),
     ]);
   });
 
   it('imports nothing from a file with only a header', async () => {
-    expect(await upload('username,email\n')).toEqual({ status: 200, body: { count: 0 } });
+    expect(await upload('username,email\n')).toMatchObject({ status: 200, body: { count: 0 } });
   });
 
   it.each([
@@ -130,7 +130,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
     ['a browser', '----WebKitFormBoundary7MA4YWxkTrZu0gW'],
   ])('accepts the multipart boundary format of %s', async (_, boundary) => {
     const t = tag();
-    expect(await uploadRaw(boundary, `username,email\nraw${t},raw${t}@example.com`)).toEqual({
+    expect(await uploadRaw(boundary, `username,email\nraw${t},raw${t}@example.com`)).toMatchObject({
       status: 200,
       body: { count: 1 },
     });
@@ -183,9 +183,33 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
     expect(json.status).toBe(422);
   });
 
+  it('says which rows were skipped and why, by row, beside the count', async () => {
+    const t = tag();
+    await api.post('/users', { username: `taken${t}`, email: `taken${t}@example.com` });
+    const csv = [
+      'username,email',
+      `ok${t},ok${t}@example.com`,
+      `bad${t},not-an-email`,
+      `again${t},OK${t}@example.com`,
+      `other${t},taken${t}@example.com`,
+    ].join('\n');
+    expect(await upload(csv)).toEqual({
+      status: 200,
+      body: {
+        count: 1,
+        skipped: [
+          { row: 2, reason: 'invalid email' },
+          { row: 3, reason: 'email repeated in the file' },
+          { row: 4, reason: 'email already registered' },
+        ],
+        skipped_total: 3,
+      },
+    });
+  });
+
   it('stops at its deadline with 503 and how many rows it stored (the store called directly, deadline passed)', async () => {
     const t = tag();
-    const rows = [{ username: `late${t}`, email: `late${t}@example.com` }];
+    const rows = [{ username: `late${t}`, email: `late${t}@example.com`, row: 1 }];
     await expect(importUsers(rows, { allowDuplicateUsernames: false, deadline: Date.now() - 1 })).rejects.toMatchObject(
       {
         detail: 'Import stopped after storing 0 of 1 new rows; uploading the same file again imports the rest',
@@ -213,7 +237,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
     }
     expect(stored).toBe(10_000);
     const again = await upload(lines.join('\n'));
-    expect(again).toEqual({ status: 200, body: { count: 0 } });
+    expect(again).toMatchObject({ status: 200, body: { count: 0 } });
     // Several uploads of up to 29 s each when DynamoDB Local is shared with other test files.
   }, 240_000);
 });

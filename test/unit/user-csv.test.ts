@@ -16,9 +16,10 @@ describe('parseUserCsv (no network)', () => {
     const parsed = parseUserCsv('u.csv', csv('username,email\n Ada ,ADA@Example.com\nbob,bob@example.com\n'));
     expect(parsed).toEqual({
       rows: [
-        { username: 'Ada', email: 'ada@example.com' },
-        { username: 'bob', email: 'bob@example.com' },
+        { username: 'Ada', email: 'ada@example.com', row: 1 },
+        { username: 'bob', email: 'bob@example.com', row: 2 },
       ],
+      skipped: [],
       hasIdColumn: false,
       totalRows: 2,
     });
@@ -29,7 +30,14 @@ describe('parseUserCsv (no network)', () => {
       'u.csv',
       csv('username,email\na,a@example.com\nb,A@EXAMPLE.COM\nA,c@example.com\n,d@example.com\ne,not-an-email\nf\n'),
     );
-    expect(parsed.rows).toEqual([{ username: 'a', email: 'a@example.com' }]);
+    expect(parsed.rows).toEqual([{ username: 'a', email: 'a@example.com', row: 1 }]);
+    expect(parsed.skipped).toEqual([
+      { row: 2, reason: 'email repeated in the file' },
+      { row: 3, reason: 'username repeated in the file' },
+      { row: 4, reason: 'invalid username' },
+      { row: 5, reason: 'invalid email' },
+      { row: 6, reason: 'invalid email' },
+    ]);
     expect(parsed.totalRows).toBe(6);
   });
 
@@ -41,7 +49,7 @@ describe('parseUserCsv (no network)', () => {
 
   it('accepts a byte-order mark, CRLF, quoted commas and extra columns in any order', () => {
     const parsed = parseUserCsv('U.CSV', csv('\uFEFFnote,EMAIL,UserName\r\n"x, y",q@example.com,"Q, R"\r\n'));
-    expect(parsed.rows).toEqual([{ username: 'Q, R', email: 'q@example.com' }]);
+    expect(parsed.rows).toEqual([{ username: 'Q, R', email: 'q@example.com', row: 1 }]);
   });
 
   it.each([
