@@ -69,12 +69,19 @@ export function parseUserCsv(filename: string, content: Buffer): ParsedUserCsv {
     const row = index + 1;
     const username = usernameSchema.safeParse(record[usernameAt] ?? '');
     const email = emailSchema.safeParse(record[emailAt] ?? '');
-    if (!username.success) return skipped.push({ row, reason: 'invalid username' });
-    if (!email.success) return skipped.push({ row, reason: 'invalid email' });
-    const usernameKey = username.data.toLowerCase();
-    if (seenEmails.has(email.data)) return skipped.push({ row, reason: 'email repeated in the file' });
-    if (!hasIdColumn && seenUsernames.has(usernameKey)) {
-      return skipped.push({ row, reason: 'username repeated in the file' });
+    const usernameKey = username.data?.toLowerCase() ?? '';
+    const reason = !username.success
+      ? 'invalid username'
+      : !email.success
+        ? 'invalid email'
+        : seenEmails.has(email.data)
+          ? 'email repeated in the file'
+          : !hasIdColumn && seenUsernames.has(usernameKey)
+            ? 'username repeated in the file'
+            : undefined;
+    if (reason !== undefined || !username.success || !email.success) {
+      skipped.push({ row, reason: reason ?? 'invalid row' });
+      return;
     }
     seenEmails.add(email.data);
     seenUsernames.add(usernameKey);
