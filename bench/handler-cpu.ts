@@ -149,24 +149,6 @@ async function measure(handler: Handler, event: APIGatewayProxyEvent, expected: 
 
 export async function handlerCpu(): Promise<string[]> {
   // Installed here, not at import: the other benchmarks import this module too and need the real network.
-  // The SDK's HTTP handler (one class for the DynamoDB and SQS clients) answers from memory: found through a
-  // client's configuration, so the benchmark needs no import of the SDK's internal packages.
-  const { documentClient } = await import('../shared/store/table.js');
-  const transport = Object.getPrototypeOf(documentClient.config.requestHandler) as {
-    handle(request: { headers: Record<string, string>; body?: unknown }): Promise<unknown>;
-  };
-  transport.handle = async function fakeHandle(request) {
-    const target = String(request.headers['x-amz-target'] ?? '');
-    const answer = fakeAnswer(target, Buffer.from(String(request.body ?? '')).toString('utf8'));
-    return {
-      response: {
-        statusCode: 200,
-        reason: 'OK',
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'content-length': String(Buffer.byteLength(answer)) },
-        body: Readable.from([Buffer.from(answer)]),
-      },
-    };
-  };
   // What Lambda sets: the functions then write an embedded-metric record per request (shared/metrics.ts).
   process.env.AWS_LAMBDA_FUNCTION_NAME = 'bench';
   process.env.TABLE_NAME = 'bench';
@@ -178,6 +160,27 @@ export async function handlerCpu(): Promise<string[]> {
   process.env.HOT_KEY_READS_PER_SECOND = '100000';
   delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
   delete process.env.AWS_ENDPOINT_URL_SQS;
+  // Only now: the metrics library decides at load whether it runs in Lambda (the variables above).
+  // The SDK's HTTP handler (one class for the DynamoDB and SQS clients) answers from memory: found through a
+  // client's configuration, so the benchmark needs no import of the SDK's internal packages.
+  const { documentClient } = await import('../shared/store/table.js');
+  const transport = Object.getPrototypeOf(documentClient.config.requestHandler) as {
+    handle(request: { headers: Record<string, string>; body?: unknown }): Promise<unknown>;
+  };
+  transport.handle = async function fakeHandle(request) {
+    const target = String(request.headers['x-amz-target'] ?? '');
+    const body =
+      request.body instanceof Uint8Array ? Buffer.from(request.body).toString('utf8') : String(request.body ?? '');
+    const answer = fakeAnswer(target, body);
+    return {
+      response: {
+        statusCode: 200,
+        reason: 'OK',
+        headers: { 'content-type': 'application/x-amz-json-1.0', 'content-length': String(Buffer.byteLength(answer)) },
+        body: Readable.from([Buffer.from(answer)]),
+      },
+    };
+  };
   const redirect = (await import('../functions/urls/redirect.js')).handler as unknown as Handler;
   const listUrls = (await import('../functions/urls/list-urls.js')).handler as unknown as Handler;
   const rows: string[] = [];

@@ -16,8 +16,9 @@ function queueUrl(): string {
   return url;
 }
 
-// Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it.
-const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
+// Short timeouts: the caller's request waits for this send, and an unreachable queue must not hold it. The
+// SDK's documented `cacheMiddleware` resolves each command's middleware once, not on every send.
+const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 }, cacheMiddleware: true });
 
 const sendMessage = async (MessageBody: string) => {
   await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody }));

@@ -1,13 +1,13 @@
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { serviceConfig } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
@@ -49,11 +49,11 @@ export function overloaded(operation: string, cause: unknown): OverloadedError {
 }
 
 /**
- * A document client built with the SDK's documented options only, plus one middleware added through the
+ * A client built with the SDK's documented options only, plus one middleware added through the
  * documented `middlewareStack.add`: it counts each call (`dynamodb_calls_total`, GET /metrics/json) and,
  * outermost, after the SDK's retries, turns what is still throttled into the domain's overload.
  */
-function createDocumentClient(options: { maxAttempts?: number } = {}) {
+function createClient(options: { maxAttempts?: number; cacheMiddleware?: boolean } = {}) {
   const client = new DynamoDBClient(options);
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -68,23 +68,30 @@ function createDocumentClient(options: { maxAttempts?: number } = {}) {
     },
     { step: 'initialize', name: 'countDynamoDbCallsAndOverloads' },
   );
-  return {
-    client,
-    documents: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
-  };
+  return client;
 }
 
-const documents = createDocumentClient();
-export const documentClient = documents.documents;
-/** The plain client under it, for libraries that take one (Powertools' idempotency records). */
-export const dynamoDbClient = documents.client;
+const documentsOf = (client: DynamoDBClient) =>
+  DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+/** The plain client, for libraries that take one (Powertools' idempotency records). */
+export const dynamoDbClient = createClient();
+export const documentClient = documentsOf(dynamoDbClient);
+
+/**
+ * Reads of one item by key, the hot path's one call (the redirect's): a plain client with the SDK's
+ * documented `cacheMiddleware` option, which resolves each command class's middleware once rather than on
+ * every call. The document client cannot take that option (a cached handler would keep the first command's
+ * input), so these reads are marshalled here with the SDK's own util-dynamodb.
+ */
+const keyReader = createClient({ cacheMiddleware: true });
 
 /**
  * For bulk writes only (bulk-writes.ts): one attempt per request. Their callers retry what was not written
  * themselves, with the store's backoff, and the event writer places events anew when their lists were
  * widened meanwhile.
  */
-export const bulkWriteClient = createDocumentClient({ maxAttempts: 1 }).documents;
+export const bulkWriteClient = documentsOf(createClient({ maxAttempts: 1 }));
 
 /** Whether a single-item write failed its condition. */
 export const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
@@ -162,7 +169,10 @@ export const idOfRequest = (identity: string, assign: () => Promise<number>) =>
 
 /** A strongly consistent read of one item. */
 export async function getItem(key: Key): Promise<Item | undefined> {
-  return (await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const out = await keyReader.send(
+    new GetItemCommand({ TableName: tableName(), Key: marshall(key), ConsistentRead: true }),
+  );
+  return out.Item && unmarshall(out.Item);
 }
 
 const BATCH_GET_LIMIT = 100;

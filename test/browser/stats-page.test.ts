@@ -101,6 +101,41 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     expect(new URL(page.url()).search).toBe('?from=2025-08-03&to=2025-08-04&interval=hour');
   });
 
+  it('marks a daily chart with days, never with the hours between them', async () => {
+    await page.goto(`${service.url}/${link.short_code}+?${range}`);
+    await page.locator('#status', { hasText: 'clicks from' }).waitFor();
+    const labels = ((await page.locator('#chart').getAttribute('data-day-ticks')) ?? '').split(' ');
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^\d{2}-\d{2}$/);
+  });
+
+  it('shows the last 24 hours, not the calendar day, from its "24 hours" button', async () => {
+    const answer = page.waitForResponse((response) => response.url().includes('/stats?'));
+    await page.click('button[data-days="1"]');
+    const asked = new URL((await answer).url()).searchParams;
+    expect(asked.get('interval')).toBe('hour');
+    const from = Date.parse(`${asked.get('from')}Z`);
+    const to = Date.parse(`${asked.get('to')}Z`);
+    expect(to - from).toBe(24 * 3600 * 1000);
+    expect(to).toBeGreaterThan(Date.now());
+    await page.locator('#status', { hasText: 'the last 24 hours' }).waitFor();
+    expect(await page.locator('#series tbody tr').count()).toBe(24);
+    expect(new URL(page.url()).search).toBe('?last=24h');
+  });
+
+  it('clears the last figures when a range is refused, so only the error stands', async () => {
+    await page.goto(`${service.url}/${link.short_code}+?${range}`);
+    await page.locator('#status', { hasText: 'clicks from' }).waitFor();
+    await page.fill('input[name="from"]', '2020-01-01');
+    await page.fill('input[name="to"]', '2025-10-05');
+    await page.selectOption('select[name="interval"]', 'day');
+    await page.click('button[type="submit"]');
+    await page.locator('#status', { hasText: 'Could not load' }).waitFor();
+    await expect(page.locator('[data-total="clicks"]').textContent()).resolves.toBe('–');
+    expect(await page.locator('#chart canvas').count()).toBe(0);
+    expect(await page.locator('#series tbody tr').count()).toBe(0);
+  });
+
   it('ignores a range in the address that is not one, and shows the last 7 days', async () => {
     const other = await browser.newPage();
     await other.goto(`${service.url}/${link.short_code}+?from=yesterday&to=2025-13-45`);

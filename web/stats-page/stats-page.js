@@ -50,10 +50,22 @@ const validDate = (value) =>
  */
 function currentRange() {
   const params = new URLSearchParams(window.location.search);
+  // "24 hours": the last 24 hours up to now, hour by hour, not the calendar day.
+  if (params.get('last') === '24h') return lastHours(24);
   const interval = params.get('interval') === 'hour' ? 'hour' : 'day';
   const to = validDate(params.get('to')) || isoDate(startOfToday());
   const from = validDate(params.get('from')) || isoDate(Date.parse(to) - 6 * DAY_MS);
   return { from, to, interval };
+}
+
+const HOUR_MS = 3600 * 1000;
+const isoHour = (ms) => `${new Date(ms).toISOString().slice(0, 13)}:00:00`;
+
+/** The last `hours` hours up to now, the current hour included: exact instants, shown as their dates. */
+function lastHours(hours) {
+  const end = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const start = end - hours * HOUR_MS;
+  return { from: isoDate(start), to: isoDate(end - 1), interval: 'hour', since: isoHour(start), until: isoHour(end) };
 }
 
 function showRange(range) {
@@ -63,7 +75,9 @@ function showRange(range) {
 }
 
 function go(range) {
-  const params = new URLSearchParams(range);
+  const params = new URLSearchParams(
+    range.since ? { last: '24h' } : { from: range.from, to: range.to, interval: range.interval },
+  );
   window.history.replaceState(null, '', `${window.location.pathname}?${params}`);
   showRange(range);
   load(range);
@@ -110,7 +124,18 @@ function renderSeries(report) {
       // Counts: whole numbers on the axis, from zero.
       scales: { x: { time: true }, y: { range: (_, __, max) => [0, Math.max(1, max)] } },
       axes: [
-        {},
+        // A daily chart's ticks are whole days (dates), never the hours between them.
+        report.interval === 'day'
+          ? {
+              incrs: [1, 2, 7, 14, 30, 91, 182, 365].map((days) => days * 86400),
+              values: (_, ticks) => {
+                const labels = ticks.map((tick) => new Date(tick * 1000).toISOString().slice(5, 10));
+                // The dates the axis shows, also for what cannot read the canvas.
+                chartBox.dataset.dayTicks = labels.join(' ');
+                return labels;
+              },
+            }
+          : {},
         {
           label: 'clicks',
           size: 56,
@@ -172,8 +197,8 @@ async function load(range) {
   status.textContent = 'Loading…';
   main.setAttribute('aria-busy', 'true');
   try {
-    const to = isoDate(Date.parse(range.to) + DAY_MS);
-    const query = new URLSearchParams({ from: range.from, to, interval: range.interval });
+    const to = range.until ?? isoDate(Date.parse(range.to) + DAY_MS);
+    const query = new URLSearchParams({ from: range.since ?? range.from, to, interval: range.interval });
     const response = await fetch(`urls/${main.dataset.urlId}/stats?${query}`, {
       headers: { Accept: 'application/json', ...authorization() },
     });
@@ -202,7 +227,10 @@ async function load(range) {
     }
     renderSeries(body);
     renderTops(body);
-    status.textContent = `${numbers.format(body.totals.clicks)} clicks from ${range.from} to ${range.to} (UTC)`;
+    const shown = range.since
+      ? `${range.since.slice(0, 16).replace('T', ' ')} to ${range.until.slice(0, 16).replace('T', ' ')}, the last 24 hours`
+      : `${range.from} to ${range.to}`;
+    status.textContent = `${numbers.format(body.totals.clicks)} clicks from ${shown} (UTC)`;
   } catch (error) {
     status.textContent = `Could not load the statistics: ${error.message}`;
   } finally {
@@ -223,6 +251,10 @@ form.addEventListener('submit', (event) => {
 });
 for (const button of form.querySelectorAll('[data-days]')) {
   button.addEventListener('click', () => {
+    if (button.dataset.days === '1') {
+      go(lastHours(24));
+      return;
+    }
     const to = isoDate(startOfToday());
     const from = isoDate(Date.parse(to) - (Number(button.dataset.days) - 1) * DAY_MS);
     go({ from, to, interval: button.dataset.interval });
