@@ -1,6 +1,7 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import packageJson from '../package.json' with { type: 'json' };
+import { parameterExamples, recordExamples, requestExamples, shortCodeExample } from './openapi-examples.js';
 import {
   accessKeyRecord,
   errorBody,
@@ -55,6 +56,7 @@ interface Parameter {
   required: boolean;
   description: string;
   schema: JsonSchema;
+  example?: unknown;
 }
 
 interface Header {
@@ -76,7 +78,7 @@ interface Operation {
   summary: string;
   description?: string;
   parameters?: Parameter[];
-  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema; example?: unknown }> };
   responses: Record<string, Response | Ref>;
 }
 
@@ -244,6 +246,8 @@ interface PathInput {
   schema: z.ZodMiniObject;
   /** What each path parameter names on this route; the schema says only what it looks like. */
   meanings: Record<string, string>;
+  /** Values to show in the reference, where they differ from `parameterExamples`. */
+  examples?: Record<string, unknown>;
 }
 
 interface OperationEntry {
@@ -277,7 +281,11 @@ const userCsvUpload = z.object({
 
 const userId: PathInput = { schema: idPath, meanings: { id: "The user's id." } };
 const urlId: PathInput = { schema: idPath, meanings: { id: "The URL's id." } };
-const shortCode: PathInput = { schema: shortCodePath, meanings: { id: "The URL's short code." } };
+const shortCode: PathInput = {
+  schema: shortCodePath,
+  meanings: { id: "The URL's short code." },
+  examples: { id: shortCodeExample },
+};
 
 /** What the list filters and windows mean; the schemas give their types and bounds. */
 const queryMeanings: Record<string, string> = {
@@ -326,6 +334,7 @@ const operations: Record<string, OperationEntry> = {
     path: {
       schema: referenceFilePath,
       meanings: { file: 'stats-page.js, stats-page.css, uPlot.esm.js or uPlot.min.css.' },
+      examples: { file: 'stats-page.css' },
     },
     success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
     errors: { 404: 'Not Found' },
@@ -335,6 +344,7 @@ const operations: Record<string, OperationEntry> = {
     path: {
       schema: referenceFilePath,
       meanings: { file: 'swagger-ui.css, swagger-ui-bundle.js or swagger-initializer.js.' },
+      examples: { file: 'swagger-ui.css' },
     },
     success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
     errors: { 404: 'Not Found' },
@@ -546,7 +556,12 @@ const asObject = (schema: core.JSONSchema._JSONSchema | undefined): JsonSchema =
   typeof schema === 'object' ? schema : {};
 
 /** Query and path parameters: the JSON Schema of what each accepts (integers as integers, with their bounds). */
-function parameters(location: Parameter['in'], schema: z.ZodMiniObject, meanings: Record<string, string>) {
+function parameters(
+  location: Parameter['in'],
+  schema: z.ZodMiniObject,
+  meanings: Record<string, string>,
+  examples: Record<string, unknown> = {},
+) {
   const accepted = jsonSchema(schema, 'input');
   // zod writes a default only into the output schema: it is what an absent parameter becomes.
   const parsed = jsonSchema(schema, 'output');
@@ -558,6 +573,9 @@ function parameters(location: Parameter['in'], schema: z.ZodMiniObject, meanings
       required: location === 'path' || (accepted.required ?? []).includes(name),
       description: meanings[name] ?? '',
       schema: { ...asObject(property), ...(fallback !== undefined && { default: fallback }) },
+      ...((examples[name] ?? parameterExamples[name]) !== undefined && {
+        example: examples[name] ?? parameterExamples[name],
+      }),
     };
   });
 }
@@ -594,7 +612,14 @@ function successResponse(success: Success): Response {
         headers: success.list
           ? { ...requestIdHeader, Link: { $ref: '#/components/headers/NextPage' } }
           : requestIdHeader,
-        content: { 'application/json': { schema: success.list ? { type: 'array', items: record } : record } },
+        content: {
+          'application/json': {
+            schema: success.list ? { type: 'array', items: record } : record,
+            ...(recordExamples[success.record] !== undefined && {
+              example: success.list ? [recordExamples[success.record]] : recordExamples[success.record],
+            }),
+          },
+        },
       };
     }
   }
@@ -614,7 +639,7 @@ function toOperation(
 ): Operation {
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
-    ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings) : []),
+    ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings, entry.path.examples) : []),
     ...(entry.query ? parameters('query', entry.query, queryMeanings) : []),
     ...(names.idempotent ? [idempotencyKeyParameter] : []),
   ];
@@ -656,7 +681,12 @@ function toOperation(
     ...(entry.body && {
       requestBody: {
         required: true,
-        content: { [entry.body.mediaType]: { schema: jsonSchema(entry.body.schema, 'input') } },
+        content: {
+          [entry.body.mediaType]: {
+            schema: jsonSchema(entry.body.schema, 'input'),
+            ...(requestExamples[routeKey(route)] !== undefined && { example: requestExamples[routeKey(route)] }),
+          },
+        },
       },
     }),
     // Integer-like keys: the object lists the statuses in ascending order whatever the insertion order.

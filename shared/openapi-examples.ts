@@ -1,0 +1,96 @@
+/**
+ * Examples for the API reference (`/docs`'s "Try it out"), each of which works when sent, in this order, to a
+ * fresh service: the user made by POST /users is id 1, its link id 1, and so on. Without them Swagger UI
+ * builds values from the schemas' patterns, which the service then refuses. A test sends them.
+ */
+
+const at = '2026-11-22T01:33:12.123';
+
+/** A request body for each operation that has a JSON one, keyed `${method} ${path}` as in routes.ts. */
+export const requestExamples: Record<string, unknown> = {
+  'POST /users': { username: 'ada', email: 'ada@example.com' },
+  'PUT /users/{id}': { username: 'ada.lovelace' },
+  'POST /users/{id}/keys': { name: 'laptop' },
+  'POST /urls': { user_id: 1, original_url: 'https://example.com/docs/getting-started', title: 'Getting started' },
+  'PUT /urls/{id}': { title: 'Getting started, 2nd edition', is_active: true },
+  'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
+};
+
+/** A value for each parameter name (paths and queries) that the service accepts. */
+export const parameterExamples: Record<string, unknown> = {
+  id: '1',
+  key_id: '1',
+  page: '1',
+  per_page: '10',
+  skip: '0',
+  limit: '10',
+  user_id: '1',
+  url_id: '1',
+  is_active: 'true',
+  event_type: 'signup',
+  from: '2026-11-01',
+  to: '2026-11-08',
+  interval: 'day',
+  code: 'vcZO5s',
+};
+
+/** The short code of a link, for the routes whose `{id}` is one (the first seeded link). */
+export const shortCodeExample = 'vcZO5s';
+
+const url = {
+  id: 1,
+  user_id: 1,
+  short_code: shortCodeExample,
+  original_url: 'https://example.com/docs/getting-started',
+  title: 'Getting started',
+  is_active: true,
+  created_at: at,
+  updated_at: at,
+  short_url: `http://localhost:3000/${shortCodeExample}`,
+};
+
+const figures = { clicks: 3, human_clicks: 2, bot_clicks: 1, unique_visitors: 2 };
+const tops = {
+  browsers: [{ name: 'Firefox', clicks: 2 }],
+  operating_systems: [{ name: 'Linux', clicks: 2 }],
+  devices: [
+    { name: 'desktop', clicks: 2 },
+    { name: 'bot', clicks: 1 },
+  ],
+  countries: [{ name: 'unknown', clicks: 3 }],
+};
+const statsRange = {
+  from: '2026-11-21T00:00:00.000',
+  to: '2026-11-23T00:00:00.000',
+  interval: 'day',
+  totals: figures,
+  series: [
+    { start: '2026-11-21T00:00:00.000', clicks: 0, human_clicks: 0, bot_clicks: 0, unique_visitors: 0 },
+    { start: '2026-11-22T00:00:00.000', ...figures },
+  ],
+};
+
+/** An answer for each record the API returns, by its name in `components.schemas`. */
+export const recordExamples: Record<string, unknown> = {
+  User: { id: 1, username: 'ada', email: 'ada@example.com', created_at: at },
+  Url: url,
+  Event: { id: 1, url_id: 1, user_id: 1, event_type: 'signup', timestamp: at, details: { plan: 'pro' } },
+  Health: { status: 'ok' },
+  ImportCount: { count: 2, skipped: [{ row: 3, reason: 'invalid email' }], skipped_total: 1 },
+  AccessKey: { id: 1, name: 'laptop', prefix: 'usk_Zm9v', created_at: at, expires_at: null },
+  NewAccessKey: {
+    id: 1,
+    name: 'laptop',
+    key: 'usk_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg',
+    created_at: at,
+    expires_at: null,
+  },
+  LinkStats: { url_id: 1, ...statsRange, referrers: [{ name: 'direct', clicks: 3 }], ...tops },
+  UserStats: {
+    user_id: 1,
+    ...statsRange,
+    links: [{ url_id: 1, short_code: shortCodeExample, clicks: 3 }],
+    ...tops,
+    referrers: [{ name: 'direct', clicks: 3 }],
+  },
+};
