@@ -295,7 +295,12 @@ function edgeRequest(): (path: string, host: string | undefined) => { path: stri
  */
 export async function startGateway(
   routes: readonly LoadedRoute[],
-  options: { port: number; host?: string },
+  options: {
+    port: number;
+    host?: string;
+    /** Pages of the local runtime itself, by path (the limits report): not routes of the service. */
+    localPages?: Record<string, (request: IncomingMessage, query: URLSearchParams) => APIGatewayProxyResult>;
+  },
 ): Promise<LocalGateway> {
   const atEdge = edgeRequest();
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
@@ -327,6 +332,11 @@ export async function startGateway(
       await recordRequest({ route, method, status: result.statusCode, durationMs });
     };
     try {
+      const localPage = method === 'GET' ? options.localPages?.[received.pathname] : undefined;
+      if (localPage) {
+        request.resume();
+        return await answer('local', localPage(request, received.searchParams));
+      }
       if (match.kind === 'no-resource') {
         request.resume();
         return await answer('unmatched', gatewayError(new NotFoundError('Not Found'), requestId));

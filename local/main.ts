@@ -114,7 +114,7 @@ console.log(
     `    data:       ${settings.inMemory ? 'in memory (nothing is kept)' : relative(databaseDir)}  (DynamoDB Local at ${runtime.dynamoDbEndpoint}, table ${runtime.tableName})`,
     ...(runtime.dynamoDbLimits
       ? [
-          `    limits:     DynamoDB's per-partition limits and transaction conflicts emulated, scaled 1/${settings.dynamoDbLimits?.scale} (report: ${runtime.dynamoDbLimits.endpoint}/__limits)`,
+          `    limits:     DynamoDB's per-partition limits and transaction conflicts emulated, scaled 1/${settings.dynamoDbLimits?.scale} (report: ${shownUrl}/_local/limits)`,
         ]
       : []),
     ...(authMode === 'keys'

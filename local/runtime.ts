@@ -209,7 +209,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             invocationTimeoutMs: options.writerTimeoutMs,
           });
     limits?.enforce();
-    const gateway = await startGateway(loaded, { port: options.port, host: options.host });
+    const { LIMITS_REPORT_PATH, limitsReportAnswer } = await import('./limits-report.js');
+    const emulation = limits;
+    const gateway = await startGateway(loaded, {
+      port: options.port,
+      host: options.host,
+      ...(emulation && {
+        localPages: {
+          [LIMITS_REPORT_PATH]: (request, query) => limitsReportAnswer(emulation.report(), request.headers, query),
+        },
+      }),
+    });
     let stopping = false;
     dynamoDb?.exited.then(() => {
       if (!stopping) options.onDatabaseExit?.();

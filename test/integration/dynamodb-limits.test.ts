@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type DynamoDbLimitsProxy, startDynamoDbLimitsProxy } from '../../local/dynamodb-limits-proxy.js';
 import { provisionTable } from '../../local/provision.js';
+import { startTestService } from '../support/service.js';
 
 /**
  * The emulation of DynamoDB's per-partition limits and transaction conflicts, in front of DynamoDB Local,
@@ -167,4 +168,28 @@ describe('DynamoDB limits emulation (DynamoDB Local behind the proxy)', () => {
     expect(plain.status === 'fulfilled' || (plain.reason as Error) instanceof TransactionConflictException).toBe(true);
     expect(racing[0]?.status).toBe('fulfilled');
   });
+});
+
+/** The emulation's report as the local gateway serves it to a person, at a fixed address (DynamoDB Local). */
+describe('the limits report of the local runtime (DynamoDB Local behind the proxy, through HTTP)', () => {
+  it('is a readable page at /_local/limits, and JSON on request', async () => {
+    const service = await startTestService({ dynamoDbLimits: { scale: 100 }, pollerConcurrency: 0 });
+    try {
+      await fetch(`${service.url}/users`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'limits', email: 'limits@example.com' }),
+      });
+      const page = await fetch(`${service.url}/_local/limits`, { headers: { Accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('The hottest partition key values');
+      expect(html).toContain('10 write units a second');
+      const json = await fetch(`${service.url}/_local/limits?format=json`);
+      expect(((await json.json()) as { scale: number }).scale).toBe(100);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });
