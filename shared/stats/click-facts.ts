@@ -51,7 +51,7 @@ function referrerHost(referrer: unknown): string {
 /**
  * The facts of a click. `visitor` is the tag its redirect computed (`visitorTag` in
  * store/visitor-secrets.ts); a click that has none (a click sent to POST /events, a seeded one, one stored
- * before unique visitors were counted) counts as one visitor per user agent per day.
+ * before unique visitors were counted) counts as one visitor per user agent per month.
  */
 export function clickFacts(
   click: { timestamp: string; details: Record<string, unknown>; posted?: boolean },
@@ -75,6 +75,6 @@ export function clickFacts(
     // details say, so a link's statistics show how many of its clicks were posted rather than observed.
     device: click.posted ? POSTED : parsed?.platform.type ? bounded(parsed.platform.type) : bot ? 'bot' : UNKNOWN,
     country: country ? String(details.country).toUpperCase() : UNKNOWN,
-    visitor: bot ? undefined : (visitor ?? fnv1a(`${day}\n${userAgent}`)),
+    visitor: bot ? undefined : (visitor ?? fnv1a(`${day.slice(0, 7)}\n${userAgent}`)),
   };
 }

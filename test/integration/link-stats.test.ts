@@ -290,8 +290,8 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     await statsWith(`/users/${owner.id}/stats`, before + 1);
   });
 
-  // Last: it moves the day's secret to a day in the future, as a service running that day would.
-  it('keys visitors with a secret of the day, and keeps no secret of a day that is over', async () => {
+  // Last: it moves the month's secret to a month in the future, as a service running then would.
+  it('keys visitors with a secret of the month, and keeps no secret of a month that is over', async () => {
     const config = serviceConfig();
     // In a table of their own, not the main one (whose backups would keep them).
     const storedDays = async () =>
@@ -308,17 +308,18 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     expect(inMainTable.Items).toEqual([]);
     const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
     const first = await visitorTag('192.0.2.1', chrome, noon('2031-03-01'));
-    expect(await visitorTag('192.0.2.1', chrome, noon('2031-03-01'))).toBe(first);
+    // The same visitor on another day of the month: the same tag, so a range counts it once.
+    expect(await visitorTag('192.0.2.1', chrome, noon('2031-03-20'))).toBe(first);
     expect(await visitorTag('192.0.2.2', chrome, noon('2031-03-01'))).not.toBe(first);
     expect(await visitorTag('192.0.2.1', iphone, noon('2031-03-01'))).not.toBe(first);
-    expect(await storedDays()).toContain('2031-03-01');
+    expect(await storedDays()).toContain('2031-03');
 
-    // Three days later (nobody came in between): a new secret, and every earlier one is gone.
-    expect(await visitorTag('192.0.2.1', chrome, noon('2031-03-04'))).not.toBe(first);
+    // The next month (nobody came in between): a new secret, and every earlier one is gone.
+    expect(await visitorTag('192.0.2.1', chrome, noon('2031-04-02'))).not.toBe(first);
     const left = await eventually(async () => {
-      const days = await storedDays();
-      return days.every((day) => day >= '2031-03-04') ? days : undefined;
+      const periods = await storedDays();
+      return periods.every((period) => period === '2031-04') ? periods : undefined;
     }, 5_000);
-    expect(left).toEqual(['2031-03-04']);
+    expect(left).toEqual(['2031-04']);
   });
 });

@@ -45,10 +45,10 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
     expect(clickFacts(click({ user_agent: 'Slackbot-LinkExpanding 1.0' })).bot).toBe(true);
   });
 
-  it('counts a click without a visitor tag as one visitor per user agent and day', () => {
+  it('counts a click without a visitor tag as one visitor per user agent and month', () => {
     const a = clickFacts(click({ user_agent: iphone }));
-    const b = clickFacts(click({ user_agent: iphone }, '2026-11-23T20:00:00.000'));
-    const c = clickFacts(click({ user_agent: iphone }, '2026-11-24T05:00:00.000'));
+    const b = clickFacts(click({ user_agent: iphone }, '2026-11-24T05:00:00.000'));
+    const c = clickFacts(click({ user_agent: iphone }, '2026-12-01T05:00:00.000'));
     expect(a.visitor).toBe(b.visitor);
     expect(a.visitor).not.toBe(c.visitor);
   });
@@ -118,7 +118,7 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
     );
   });
 
-  it('reports every interval, zeros included, and adds unique visitors up day by day', () => {
+  it('reports every interval, zeros included, and counts a visitor of the same month once', () => {
     const range = statsRange({ interval: 'hour', from: '2026-11-22T23:00', to: '2026-11-23T02:00' });
     const counts = (clicks: number, bots: number) => ({ ...emptyCounts(), clicks, bots });
     const { report } = statsReport(range, [
@@ -133,8 +133,8 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
       ['2026-11-23T00:00:00.000', 1, 1, 1],
       ['2026-11-23T01:00:00.000', 4, 4, 3],
     ]);
-    // Day 22: {1, 2}; day 23: {2, 3, 4} (its two hours together). Tag 2 on both days is two visits.
-    expect(report.totals).toEqual({ clicks: 8, human_clicks: 7, bot_clicks: 1, unique_visitors: 5 });
+    // {1, 2}, {3} and {2, 3, 4}: one month, so tags 2 and 3 are the same visitors each time: 4 in all.
+    expect(report.totals).toEqual({ clicks: 8, human_clicks: 7, bot_clicks: 1, unique_visitors: 4 });
     expect([report.from, report.to]).toEqual(['2026-11-22T23:00:00.000', '2026-11-23T02:00:00.000']);
   });
 });
