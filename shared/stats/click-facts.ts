@@ -59,8 +59,9 @@ export function clickFacts(
 ): ClickFacts {
   const details = click.details;
   const userAgent = typeof details.user_agent === 'string' ? details.user_agent : '';
-  // A click without a user agent is a bot's: no browser sends none.
-  const bot = typeof details.bot === 'boolean' ? details.bot : userAgent.trim() === '' || isbot(userAgent);
+  // A redirect's click carries its own `bot` (true without a user agent: click-details.ts); a click posted
+  // without one is judged by the user agent its details give.
+  const bot = typeof details.bot === 'boolean' ? details.bot : isbot(userAgent);
   const parsed = userAgent ? Bowser.parse(userAgent) : undefined;
   const day = click.timestamp.slice(0, 10);
   const country = typeof details.country === 'string' && /^[A-Za-z0-9]{2}$/.test(details.country);
