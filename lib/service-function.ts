@@ -133,26 +133,22 @@ export class ServiceFunction extends NodejsFunction {
    * four operations Powertools' DynamoDB persistence makes, on the idempotency table only.
    */
   keepIdempotencyRecords(records: ITable): void {
-    this.addEnvironment('IDEMPOTENCY_TABLE', records.tableName);
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-        resources: [records.tableArn],
-      }),
-    );
+    this.useSmallTable('IDEMPOTENCY_TABLE', records, ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
   }
 
   /**
-   * Lets the redirect keep the day's visitor secret (store/visitor-secrets.ts) in the secrets' own table:
-   * read it, make it, and delete the past days'.
+   * Lets the redirect keep the month's visitor secret (store/visitor-secrets.ts) in the secrets' own table:
+   * read it, make it, and delete the past months'.
    */
   keepVisitorSecrets(secrets: ITable): void {
-    this.addEnvironment('VISITOR_SECRETS_TABLE', secrets.tableName);
+    this.useSmallTable('VISITOR_SECRETS_TABLE', secrets, ['Query', 'GetItem', 'PutItem', 'DeleteItem']);
+  }
+
+  /** One of the service's small tables beside the main one: its name in `variable`, these actions on it only. */
+  private useSmallTable(variable: string, table: ITable, actions: string[]): void {
+    this.addEnvironment(variable, table.tableName);
     this.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-        resources: [secrets.tableArn],
-      }),
+      new PolicyStatement({ actions: actions.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
     );
   }
 
