@@ -16,16 +16,16 @@ export const requestExamples: Record<string, unknown> = {
   'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
 };
 
-/** A value for each parameter name (paths and queries) that the service accepts. */
+/** A value for each parameter name (paths and queries) that the service accepts, typed as its schema says. */
 export const parameterExamples: Record<string, unknown> = {
-  id: '1',
-  key_id: '1',
-  page: '1',
-  per_page: '10',
-  skip: '0',
-  limit: '10',
-  user_id: '1',
-  url_id: '1',
+  id: 1,
+  key_id: 1,
+  page: 1,
+  per_page: 10,
+  skip: 0,
+  limit: 10,
+  user_id: 1,
+  url_id: 1,
   is_active: 'true',
   event_type: 'signup',
   from: '2026-11-01',

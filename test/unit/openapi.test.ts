@@ -86,6 +86,7 @@ describe('OpenAPI description (no network)', () => {
       required: false,
       description: 'Users per page.',
       schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+      example: 10,
     });
     expect(parameter('get', '/urls', 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
     expect(parameter('get', '/events', 'skip')?.schema).toMatchObject({ type: 'integer', minimum: 0 });
