@@ -6,13 +6,14 @@ import { runInNewContext } from 'node:vm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { shortLinkFunctionCode } from '../lib/short-link-function.js';
 import { serviceConfig } from '../shared/config.js';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../shared/errors.js';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../shared/errors.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
 import { jsonResponse } from '../shared/http/route.js';
 import { logger } from '../shared/logger.js';
 import { recordRequest } from '../shared/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
+import type { RateLimiter } from './rate-limits.js';
 
 /** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -300,6 +301,8 @@ export async function startGateway(
     host?: string;
     /** Pages of the local runtime itself, by path (the limits report): not routes of the service. */
     localPages?: Record<string, (request: IncomingMessage, query: URLSearchParams) => APIGatewayProxyResult>;
+    /** Rate limits by route (`POST /urls`), as the deployment's WAF rules hold them (local/rate-limits.ts). */
+    rateLimits?: Record<string, RateLimiter>;
   },
 ): Promise<LocalGateway> {
   const atEdge = edgeRequest();
@@ -354,6 +357,15 @@ export async function startGateway(
         return await answer(
           'unmatched',
           gatewayError(new MethodNotAllowedError(), requestId, { Allow: match.allowed.join(', ') }),
+        );
+      }
+      const limiter = options.rateLimits?.[`${method} ${match.route.path}`];
+      const wait = limiter?.wait(request) ?? 0;
+      if (wait > 0) {
+        request.resume();
+        return await answer(
+          match.route.path,
+          gatewayError(new TooManyRequestsError(), requestId, { 'Retry-After': String(wait) }),
         );
       }
       const body = await readBody(request);

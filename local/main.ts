@@ -64,6 +64,7 @@ try {
     warmUpMs: settings.warmUpMs,
     dynamoDbLimits: settings.dynamoDbLimits,
     adminKey: settings.adminKey,
+    rateLimits: settings.rateLimits,
     unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
     onDatabaseExit: () => {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');

@@ -38,6 +38,8 @@ export interface LocalRuntimeOptions {
   functionSettings?: Record<string, string>;
   /** An operator key to register at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
   adminKey?: string;
+  /** Links one client may create, and reports it may send, a minute (CREATE_LINKS_PER_MINUTE...). */
+  rateLimits?: { createLinksPerMinute?: number; reportsPerMinute?: number };
   /** How long a stop waits for queued events to be written before keeping the rest. @default 10000 */
   drainTimeoutMs?: number;
   /** Called when DynamoDB Local stops on its own while the runtime runs (the service cannot work without it). */
@@ -210,15 +212,32 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           });
     limits?.enforce();
     const { LIMITS_REPORT_PATH, limitsReportAnswer } = await import('./limits-report.js');
+    const { rateLimiter } = await import('./rate-limits.js');
     const emulation = limits;
+    const { createLinksPerMinute, reportsPerMinute } = options.rateLimits ?? {};
     const gateway = await startGateway(loaded, {
       port: options.port,
       host: options.host,
+      rateLimits: {
+        ...(createLinksPerMinute && { 'POST /urls': rateLimiter(createLinksPerMinute) }),
+        ...(reportsPerMinute && { 'POST /reports': rateLimiter(reportsPerMinute) }),
+      },
       ...(emulation && {
         localPages: {
           [LIMITS_REPORT_PATH]: (request, query) => limitsReportAnswer(emulation.report(), request.headers, query),
         },
       }),
+    });
+    // The gateway's own addresses are the service's short-link hosts: a link to one of them is a loop.
+    const ownHosts = [`localhost:${gateway.port}`, `127.0.0.1:${gateway.port}`];
+    useServiceConfig({
+      ...process.env,
+      ...options.functionSettings,
+      TABLE_NAME: options.tableName,
+      EVENTS_QUEUE_URL: queues.queueUrl,
+      SHORT_LINK_HOSTS: [options.functionSettings?.SHORT_LINK_HOSTS ?? process.env.SHORT_LINK_HOSTS, ...ownHosts]
+        .filter(Boolean)
+        .join(','),
     });
     let stopping = false;
     dynamoDb?.exited.then(() => {

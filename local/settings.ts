@@ -22,6 +22,8 @@ export interface LocalSettings {
   dynamoDbLimits: { scale: number } | undefined;
   /** An operator key registered at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
   adminKey: string | undefined;
+  /** Links one client may create a minute, and reports it may send (unset: no limit, the spec's behaviour). */
+  rateLimits: { createLinksPerMinute?: number; reportsPerMinute?: number };
 }
 
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string, pattern: RegExp, accepts: string): string {
@@ -78,6 +80,17 @@ export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[
       'a table name: 3-255 of A-Z a-z 0-9 _ . -',
     ),
     dynamoDbLimits: limitsEmulation(env),
+    rateLimits: {
+      ...(env.CREATE_LINKS_PER_MINUTE !== undefined && {
+        createLinksPerMinute: integerValue('CREATE_LINKS_PER_MINUTE', env.CREATE_LINKS_PER_MINUTE, 0, {
+          min: 1,
+          max: 100_000,
+        }),
+      }),
+      ...(env.REPORTS_PER_MINUTE !== undefined && {
+        reportsPerMinute: integerValue('REPORTS_PER_MINUTE', env.REPORTS_PER_MINUTE, 0, { min: 1, max: 100_000 }),
+      }),
+    },
     adminKey:
       env.ADMIN_KEY === undefined
         ? undefined

@@ -32,6 +32,9 @@ export class NotAllowedError extends DomainError {
   }
 }
 
+/** A record that exists but serves no more: a short link to a blocked host. */
+export class GoneError extends DomainError {}
+
 /** The path exists but not with this method. */
 export class MethodNotAllowedError extends DomainError {
   constructor() {

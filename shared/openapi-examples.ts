@@ -14,6 +14,7 @@ export const requestExamples: Record<string, unknown> = {
   'POST /urls': { user_id: 1, original_url: 'https://example.com/docs/getting-started', title: 'Getting started' },
   'PUT /urls/{id}': { title: 'Getting started, 2nd edition', is_active: true },
   'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
+  'POST /reports': { short_code: 'vcZO5s', reason: 'It leads to a page that asks for bank passwords.' },
 };
 
 /** A value for each parameter name (paths and queries) that the service accepts, typed as its schema says. */
@@ -76,6 +77,15 @@ export const recordExamples: Record<string, unknown> = {
   Url: url,
   Event: { id: 1, url_id: 1, user_id: 1, event_type: 'signup', timestamp: at, details: { plan: 'pro' } },
   Health: { status: 'ok' },
+  BlockedHost: { host: 'phishing.example', created_at: at },
+  Report: { id: 1, short_code: 'vcZO5s', reason: 'It leads to a page that asks for bank passwords.', created_at: at },
+  ListedReport: {
+    id: 1,
+    short_code: 'vcZO5s',
+    reason: 'It leads to a page that asks for bank passwords.',
+    created_at: at,
+    email: null,
+  },
   ImportCount: { count: 2, skipped: [{ row: 3, reason: 'invalid email' }], skipped_total: 1 },
   AccessKey: { id: 1, name: 'laptop', prefix: 'usk_Zm9v', created_at: at, expires_at: null },
   NewAccessKey: {

@@ -4,14 +4,17 @@ import packageJson from '../package.json' with { type: 'json' };
 import { parameterExamples, recordExamples, requestExamples, shortCodeExample } from './openapi-examples.js';
 import {
   accessKeyRecord,
+  blockedHostRecord,
   errorBody,
   eventRecord,
   healthStatus,
   importCount,
   linkStats,
+  listedReportRecord,
   metricsReport,
   newAccessKey,
   openApiDocument,
+  reportRecord,
   urlRecord,
   userRecord,
   userStats,
@@ -22,10 +25,12 @@ import {
   booleanWords,
   createEventBody,
   createOwnUrlBody,
+  createReportBody,
   createUrlBody,
   createUserBody,
   createUserKeyBody,
   documentedJsonSchemas,
+  hostPath,
   idPath,
   listEventsQuery,
   listUrlsQuery,
@@ -130,6 +135,9 @@ const recordSchemas = {
   Health: healthStatus,
   ImportCount: importCount,
   AccessKey: accessKeyRecord,
+  BlockedHost: blockedHostRecord,
+  Report: reportRecord,
+  ListedReport: listedReportRecord,
   NewAccessKey: newAccessKey,
   Metrics: metricsReport,
   OpenApiDocument: openApiDocument,
@@ -235,7 +243,7 @@ const commonErrors = {
   504: responseRef('GatewayTimeout'),
 };
 
-type BusinessErrorStatus = 400 | 404 | 503;
+type BusinessErrorStatus = 400 | 404 | 410 | 503;
 
 type Success =
   | { status: 200 | 201; description: string; record: RecordName; list?: true }
@@ -281,6 +289,11 @@ const userCsvUpload = z.object({
 
 const userId: PathInput = { schema: idPath, meanings: { id: "The user's id." } };
 const urlId: PathInput = { schema: idPath, meanings: { id: "The URL's id." } };
+const blockedHostPath: PathInput = {
+  schema: hostPath,
+  meanings: { host: 'A host name (its subdomains are blocked with it).' },
+  examples: { host: 'phishing.example' },
+};
 const shortCode: PathInput = {
   schema: shortCodePath,
   meanings: { id: "The URL's short code." },
@@ -459,7 +472,7 @@ const operations: Record<string, OperationEntry> = {
       'parameter name per path level.',
     path: shortCode,
     success: { status: 302, description: 'Redirect to the original URL' },
-    errors: { 404: 'URL not found (also when inactive)' },
+    errors: { 404: 'URL not found (also when inactive)', 410: 'Link disabled (its host is blocked)' },
     pagesForPeople: true,
   },
   'GET /urls/{id}/stats': {
@@ -516,6 +529,38 @@ const operations: Record<string, OperationEntry> = {
     query: listEventsQuery,
     success: { status: 200, description: 'Events in id order', record: 'Event', list: true },
   },
+
+  'PUT /blocked-hosts/{host}': {
+    summary: 'Block a host',
+    description:
+      'Links to it and to its subdomains (compared case-insensitively, after IDNA conversion, without a trailing ' +
+      'dot) can no longer be made, and existing ones answer 410 "Link disabled" within 10 seconds.',
+    path: blockedHostPath,
+    success: { status: 204, description: 'Blocked (already blocked: the same)' },
+  },
+  'DELETE /blocked-hosts/{host}': {
+    summary: 'Unblock a host',
+    description: 'Its links redirect again within 10 seconds.',
+    path: blockedHostPath,
+    success: { status: 204, description: 'Unblocked' },
+    errors: { 404: 'Host not blocked' },
+  },
+  'GET /blocked-hosts': {
+    summary: 'List the blocked hosts',
+    success: { status: 200, description: 'The blocked hosts, by name', record: 'BlockedHost', list: true },
+  },
+  'POST /reports': {
+    summary: 'Report a short link',
+    description: 'Open to anyone: phishing, spam, malware... The operator reads the reports (GET /reports).',
+    body: json(createReportBody),
+    success: { status: 201, description: 'The report', record: 'Report' },
+    errors: { 404: 'URL not found' },
+  },
+  'GET /reports': {
+    summary: 'List the reports',
+    query: listUsersQuery,
+    success: { status: 200, description: 'Reports, newest first', record: 'ListedReport', list: true },
+  },
 };
 
 /**
@@ -533,7 +578,10 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
         '`GET /urls/{code}/redirect` (a click is recorded; HEAD records none). Paths of the API are never codes.',
       path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
       success: { status: 302, description: 'Redirect to the original URL' },
-      errors: { 404: 'URL not found (also when inactive); Not Found for a path that is not a code' },
+      errors: {
+        404: 'URL not found (also when inactive); Not Found for a path that is not a code',
+        410: 'Link disabled (its host is blocked)',
+      },
       pagesForPeople: true,
     },
   },

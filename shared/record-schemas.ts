@@ -80,6 +80,20 @@ export const newAccessKey = z.object({
   expires_at: z.nullable(timestamp),
 });
 
+/** A blocked host (GET /blocked-hosts). */
+export const blockedHostRecord = z.object({ host: z.string().check(z.minLength(1)), created_at: timestamp });
+
+/** A report as POST /reports answers it. */
+export const reportRecord = z.object({
+  id: positiveId,
+  short_code: z.string().check(z.minLength(1), z.maxLength(64)),
+  reason: z.string().check(z.minLength(1), z.maxLength(1000)),
+  created_at: timestamp,
+});
+
+/** A report as the operator lists it: with the reporter's address, when one was given. */
+export const listedReportRecord = z.object({ ...reportRecord.shape, email: z.nullable(email) });
+
 export const importCount = z.object({
   count: count.check(z.describe('Users stored; skipped rows are not counted')),
   skipped: z

@@ -101,6 +101,12 @@ export const routes: readonly RouteDefinition[] = [
   route('PUT', '/urls/{id}', 'functions/urls/update-url.ts', 'write', { sendsEvents: true }),
   route('DELETE', '/urls/{id}', 'functions/urls/delete-url.ts', 'write', { profile: 'cascade', sendsEvents: true }),
 
+  route('PUT', '/blocked-hosts/{host}', 'functions/abuse/block-host.ts', 'write', { access: 'operator' }),
+  route('DELETE', '/blocked-hosts/{host}', 'functions/abuse/unblock-host.ts', 'write', { access: 'operator' }),
+  route('GET', '/blocked-hosts', 'functions/abuse/list-blocked-hosts.ts', 'read', { access: 'operator' }),
+  route('POST', '/reports', 'functions/abuse/create-report.ts', 'write', { access: 'open' }),
+  route('GET', '/reports', 'functions/abuse/list-reports.ts', 'read', { access: 'operator' }),
+
   route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true, idempotent: true }),
   route('GET', '/events', 'functions/events/list-events.ts', 'read'),
 ];

@@ -377,3 +377,16 @@ export const userKeyPath = z.object({
   id: integerText({ min: 1, max: MAX_ID }),
   key_id: integerText({ min: 1, max: MAX_ID }),
 });
+
+/** Path parameter of `/blocked-hosts/{host}`: a host name, compared after IDNA conversion (shared/hosts.ts). */
+export const hostPath = z.object({
+  // Whole host names only: no scheme, port, path, user or IPv6 brackets (shared/hosts.ts normalizes the rest).
+  host: z.string().check(z.maxLength(253), z.regex(/^[^\s/?#@:%[\]\\<>^|"{}`]+$/)),
+});
+
+/** POST /reports */
+export const createReportBody = z.object({
+  short_code: z.string().check(z.minLength(1), z.maxLength(64)),
+  reason: trimmedText(1000),
+  email: z.optional(email),
+});

@@ -1,3 +1,4 @@
+import { normalizeAddress } from './hosts.js';
 import { parseAllowedOrigins } from './http/cors.js';
 import { defaultMetricsNamespace } from './metric-names.js';
 import { choiceValue, flagValue, integerValue, SettingError, settingError } from './setting-values.js';
@@ -45,6 +46,11 @@ export interface ServiceConfig {
    * Unset: the address the request came to (the CloudFront domain in AWS, the gateway's locally).
    */
   publicBaseUrl: string | undefined;
+  /**
+   * The service's own short-link addresses (`host[:port]`, normalized): a link to one of them is refused (a
+   * loop). The address a request came to, and PUBLIC_BASE_URL's, are always among them.
+   */
+  shortLinkHosts: readonly string[];
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
   corsAllowedOrigins: '*' | readonly string[];
 }
@@ -54,6 +60,16 @@ export type AuthMode = (typeof authModes)[number];
 
 export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 export type LogLevel = (typeof logLevels)[number];
+
+/** Comma-separated `host[:port]` addresses, normalized (shared/hosts.ts); unset is none. */
+function addressList(name: string, raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => {
+    const address = normalizeAddress(entry);
+    if (!address) throw settingError(name, 'host[:port] addresses separated by commas', raw);
+    return address;
+  });
+}
 
 /** An http(s) origin with no path, query or trailing slash; unset keeps none. */
 function baseUrlValue(name: string, raw: string | undefined): string | undefined {
@@ -89,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     authMode: choiceValue('AUTH_MODE', env.AUTH_MODE, 'open', authModes),
     originSecretArn: env.ORIGIN_SECRET_ARN || undefined,
     publicBaseUrl: baseUrlValue('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL),
+    shortLinkHosts: addressList('SHORT_LINK_HOSTS', env.SHORT_LINK_HOSTS),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
   };
 }

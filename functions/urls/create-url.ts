@@ -4,6 +4,7 @@ import { actingUser } from '#shared/http/caller.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
 import { missingField } from '#shared/http/validation.js';
+import { checkLinkTarget } from '#shared/link-rules.js';
 import { createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
 import { createUrl } from '#shared/store/urls.js';
@@ -17,6 +18,7 @@ export const handler = httpRoute(
   },
   async ({ body, idempotency, caller, event }) => {
     const userId = actingUser(caller, body.user_id) ?? missingField('user_id');
+    await checkLinkTarget('original_url', body.original_url, event);
     const url = await createUrl({ ...body, user_id: userId }, idempotency?.identity);
     await publishUrlEvent('created', url);
     return withShortUrl(event, url);

@@ -1,8 +1,11 @@
+import { GoneError } from '#shared/errors.js';
 import { clickDetails } from '#shared/events/click-details.js';
 import { publishUrlEvent } from '#shared/events/publisher.js';
+import { hostOfLink } from '#shared/hosts.js';
 import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute, Redirect } from '#shared/http/route.js';
 import { shortCodePath } from '#shared/schemas.js';
+import { isBlocked } from '#shared/store/blocked-hosts.js';
 import { resolveShortCode } from '#shared/store/urls.js';
 import { visitorTag } from '#shared/store/visitor-secrets.js';
 
@@ -15,6 +18,8 @@ export const handler = httpRoute(
   { access: 'open', pagesForPeople: true, path: shortCodePath },
   async ({ path, event, head }) => {
     const target = await resolveShortCode(path.id);
+    // A link to a host the operator blocked answers 410, and is no click (the list is in memory: no read).
+    if (await isBlocked(hostOfLink(target.original_url))) throw new GoneError('Link disabled');
     if (!head) {
       const userAgent = requestHeader(event, 'user-agent');
       const details = clickDetails({

@@ -1,6 +1,7 @@
 import {
   DeadlineExceededError,
   DomainError,
+  GoneError,
   IdempotencyConflictError,
   IdempotencyKeyReusedError,
   MethodNotAllowedError,
@@ -39,6 +40,7 @@ const statusByClass = new Map<abstract new (...args: never[]) => DomainError, nu
   [IdempotencyConflictError, 409],
   [IdempotencyKeyReusedError, 422],
   [MethodNotAllowedError, 405],
+  [GoneError, 410],
   [PayloadTooLargeError, 413],
   [TooManyRequestsError, 429],
   [UnavailableError, 503],

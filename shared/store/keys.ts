@@ -13,7 +13,7 @@ import type { IndexName } from './table-schema.js';
 const ID_WIDTH = 16;
 export const sortableId = (id: number): string => id.toString().padStart(ID_WIDTH, '0');
 
-export type RecordKind = 'user' | 'url' | 'event' | 'key';
+export type RecordKind = 'user' | 'url' | 'event' | 'key' | 'report';
 
 export type Key = { PK: string; SK: string };
 
@@ -83,6 +83,10 @@ export const keys = {
    * finds every earlier one to delete.
    */
   visitorSecret: (day: string): Key => ({ PK: 'VISITOR_SECRET', SK: day }),
+  /** A host the operator blocked (abuse controls): all of them in one small partition, read as one list. */
+  blockedHost: (host: string): Key => ({ PK: 'BLOCKED_HOSTS', SK: host }),
+  /** A report of a short link (abuse controls), listed newest first through GSI1. */
+  report: (reportId: number): Key => ({ PK: `REPORT#${reportId}`, SK: 'REPORT' }),
   /** The shard layout of event lists (scale/shard-layout.ts): shard counts by list name. */
   shardLayout: (): Key => ({ PK: 'LAYOUT', SK: 'EVENT_LISTS' }),
   /** Facts about the table's own data: whether the statistics of its stored clicks were built. */
@@ -113,6 +117,7 @@ export type DeletedKind = 'url' | 'user';
 /** Index attributes of each record kind: which collection and which filtered lists it appears in. */
 export const indexAttributes = {
   user: (userId: number) => ({ GSI1PK: 'USERS', GSI1SK: sortableId(userId) }),
+  report: (reportId: number) => ({ GSI1PK: 'REPORTS', GSI1SK: sortableId(reportId) }),
   url: (url: { id: number; user_id: number; is_active: boolean }) => ({
     GSI1PK: 'URLS',
     GSI1SK: sortableId(url.id),
@@ -192,6 +197,14 @@ export function eventShardAfter(shard: EventShardPattern, after: string | undefi
 export const accessPatterns = {
   /** Every user by id (GSI1). Users being deleted have left the index. */
   allUsers: () => onIndex('GSI1', 'GSI1PK', 'USERS'),
+  /** Every report by id (GSI1); read newest first. */
+  allReports: (): AccessPattern => ({ ...onIndex('GSI1', 'GSI1PK', 'REPORTS'), ScanIndexForward: false }),
+  /** Every blocked host, read consistently (one small partition). */
+  blockedHosts: (): AccessPattern => ({
+    ConsistentRead: true,
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.blockedHost('').PK },
+  }),
   /** Every URL by id (GSI1). */
   allUrls: () => onIndex('GSI1', 'GSI1PK', 'URLS'),
   /** One user's URLs by id (GSI2). */

@@ -25,7 +25,8 @@ describe('the examples of the API reference, sent (DynamoDB Local + SQS emulator
       'PUT /urls/{id}',
       'POST /events',
     ];
-    expect(Object.keys(requestExamples).sort()).toEqual([...order].sort());
+    // POST /reports's example names the first seeded link (ENABLE_STARTUP_SEED): not in a fresh service.
+    expect(Object.keys(requestExamples).sort()).toEqual([...order, 'POST /reports'].sort());
     for (const key of order) {
       const [method, template] = key.split(' ') as [string, string];
       const response = await api.request(method, template.replace('{id}', '1'), requestExamples[key]);

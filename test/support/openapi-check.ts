@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { BLOCKED_LINK, OWN_LINK } from '../../shared/link-rules.js';
 import { buildOpenApiDocument } from '../../shared/openapi.js';
 
 /**
@@ -30,6 +31,9 @@ export interface Exchange {
  * Also the multipart upload's `file` field, because this check does not parse multipart bodies.
  */
 const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.file', 'query.from', 'query.to']);
+
+/** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/link-rules.ts). */
+const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK]);
 
 type JsonObject = Record<string, unknown>;
 interface Operation {
@@ -222,8 +226,10 @@ export function checkExchange(exchange: Exchange): string[] {
   // A 422 whose detail is a sentence (an Idempotency-Key reused with another request) refuses the request for
   // what was sent before, not for its shape.
   if (Array.isArray(refusal) && refused.length === 0) {
-    const issues = refusal as { loc: (string | number)[] }[];
-    const beyondSchema = issues.every((issue) => rulesBeyondJsonSchema.has(issue.loc.slice(0, 2).join('.')));
+    const issues = refusal as { loc: (string | number)[]; msg: string }[];
+    const beyondSchema = issues.every(
+      (issue) => rulesBeyondJsonSchema.has(issue.loc.slice(0, 2).join('.')) || stateRefusals.has(issue.msg),
+    );
     if (!beyondSchema) problems.push(`the document accepts a request the service refused: ${exchange.responseText}`);
   }
   return problems.map((problem) => `${exchange.method} ${exchange.url} → ${exchange.status}: ${problem}`);

@@ -50,3 +50,9 @@ export const hotKeys = {
   /** Keys remembered per instance, the least recently read forgotten first. */
   maxKeys: 10_000,
 } as const;
+
+/** The abuse controls' in-memory copy (blocked-hosts.ts). */
+export const abuseControls = {
+  /** How often an instance reads the blocked hosts again: a block takes effect within this (+ 1 s). */
+  blockedHostsRefreshMs: 5000,
+} as const;

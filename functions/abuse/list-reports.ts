@@ -1,0 +1,9 @@
+import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { listUsersQuery } from '#shared/schemas.js';
+import { listReports } from '#shared/store/reports.js';
+
+/** GET /reports?page&per_page: the reports, newest first. */
+export const handler = httpRoute(
+  { access: 'operator', query: listUsersQuery },
+  async ({ query }) => new ListWindow(await listReports(query.page, query.per_page, query.cursor)),
+);

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * The local gateway's rate limits (CONTRACT.md, "Abuse controls"): at most `perMinute` requests to a route in
+ * any 60 seconds from one client address, and from one access key. Exact: each client's last requests are
+ * kept, and the next one is refused until the oldest is a minute old. In AWS the same settings are WAF
+ * rate-based rules (docs/decisions.md says how exact those are).
+ */
+
+const WINDOW_MS = 60_000;
+
+export interface RateLimiter {
+  /** Seconds the client must wait, or 0 when the request may go. */
+  wait(request: IncomingMessage): number;
+}
+
+export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+  const recent = new Map<string, number[]>();
+  const clientsOf = (request: IncomingMessage) => {
+    const authorization = request.headers.authorization;
+    return [
+      `address:${request.socket.remoteAddress ?? 'unknown'}`,
+      ...(authorization ? [`key:${createHash('sha256').update(authorization).digest('hex')}`] : []),
+    ];
+  };
+  return {
+    wait(request) {
+      const at = now();
+      const clients = clientsOf(request);
+      let wait = 0;
+      for (const client of clients) {
+        const times = (recent.get(client) ?? []).filter((time) => time > at - WINDOW_MS);
+        recent.set(client, times);
+        if (times.length >= perMinute) wait = Math.max(wait, Math.ceil(((times[0] ?? at) + WINDOW_MS - at) / 1000));
+      }
+      if (wait > 0) return wait;
+      for (const client of clients) recent.get(client)?.push(at);
+      return 0;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { LocalRuntime } from '../../local/runtime.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import { eventually, httpClient, startTestService } from '../support/service.js';
+
+/**
+ * Abuse controls (DynamoDB Local + SQS emulator, through HTTP): no link to the service's own short links,
+ * blocked hosts (new links refused, existing ones disabled and restored within 10 s), reports, and the
+ * gateway's rate limits.
+ */
+describe('abuse controls (DynamoDB Local + SQS emulator, through HTTP)', () => {
+  let service: LocalRuntime;
+  let api: ReturnType<typeof httpClient>;
+  let owner: { id: number };
+  const create = (original_url: string) => api.post<Url>('/urls', { user_id: owner.id, original_url });
+  const refusal = (response: { status: number; body: unknown }) => ({
+    status: response.status,
+    msg: (response.body as { detail: { loc: string[]; msg: string }[] }).detail?.[0]?.msg,
+  });
+
+  beforeAll(async () => {
+    service = await startTestService();
+    api = httpClient(service.url);
+    owner = (await api.post<{ id: number }>('/users', { username: 'abuse', email: 'abuse@example.com' })).body;
+  });
+  afterAll(() => service.stop());
+
+  it("refuses a link to the service's own short links, however its address is spelled", async () => {
+    const own = "Links to this service's own short links are not allowed";
+    for (const link of [
+      `http://localhost:${service.port}/abcdef`,
+      `http://LOCALHOST:${service.port}/abcdef`,
+      `http://localhost.:${service.port}/abcdef`,
+      `http://127.0.0.1:${service.port}/urls/abcdef/redirect`,
+      `HTTP://LocalHost.:${service.port}/x?y=1`,
+    ]) {
+      expect({ link, ...refusal(await create(link)) }).toEqual({ link, status: 422, msg: own });
+    }
+    expect((await create(`http://localhost:${service.port === 1 ? 2 : 1}/elsewhere`)).status).toBe(201);
+  });
+
+  it('blocks a host and its subdomains on whole labels, compared after IDNA, case and trailing dot aside', async () => {
+    const blocked = 'Links to this host are not allowed';
+    expect((await api.put('/blocked-hosts/Bad.Example.', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/b%C3%BCcher.example', undefined)).status).toBe(204);
+    const listed = (await api.get<{ host: string }[]>('/blocked-hosts')).body.map((entry) => entry.host);
+    expect(listed).toEqual(expect.arrayContaining(['bad.example', 'xn--bcher-kva.example']));
+    for (const link of [
+      'https://bad.example/login',
+      'https://WWW.BAD.EXAMPLE./x',
+      'https://a.b.bad.example/',
+      'https://xn--bcher-kva.example/',
+      'https://bücher.example/',
+    ]) {
+      expect({ link, ...refusal(await create(link)) }).toEqual({ link, status: 422, msg: blocked });
+    }
+    for (const link of ['https://notbad.example/', 'https://bad.example.org/', 'https://bucher.example/']) {
+      expect({ link, status: (await create(link)).status }).toEqual({ link, status: 201 });
+    }
+    expect((await api.delete('/blocked-hosts/never-blocked.example')).status).toBe(404);
+    expect((await api.put('/blocked-hosts/not a host', undefined)).status).toBe(422);
+  });
+
+  it('disables an existing link within 10 s of the block, with no click, and restores it within 10 s', async () => {
+    const link = (await create('https://later.example/offer')).body;
+    expect((await api.get(`/${link.short_code}`)).status).toBe(302);
+    expect((await api.put('/blocked-hosts/later.example', undefined)).status).toBe(204);
+    const disabled = await eventually(async () => {
+      const response = await api.get(`/${link.short_code}`);
+      return response.status === 410 ? response : undefined;
+    }, 10_000);
+    expect(disabled.body).toEqual({ detail: 'Link disabled' });
+    const page = await api.get(`/${link.short_code}`, { Accept: 'text/html' });
+    expect([page.status, page.headers.get('content-type')]).toEqual([410, 'text/html; charset=utf-8']);
+    expect((await api.delete('/blocked-hosts/later.example')).status).toBe(204);
+    await eventually(async () => ((await api.get(`/${link.short_code}`)).status === 302 ? true : undefined), 10_000);
+    // Two redirects answered 302 (one before the block, one after): two clicks, none for the 410s.
+    const clicks = await eventually(async () => {
+      const events = (await api.get<Event[]>(`/events?url_id=${link.id}&event_type=click`)).body;
+      return events.length >= 2 ? events : undefined;
+    });
+    expect(clicks).toHaveLength(2);
+  }, 40_000);
+
+  it('takes reports from anyone, checks them, and lists them newest first', async () => {
+    const link = (await create('https://reported.example/')).body;
+    const first = await api.post<{ id: number }>('/reports', {
+      short_code: link.short_code,
+      reason: ' Phishing page ',
+    });
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.body)).toEqual(['id', 'short_code', 'reason', 'created_at']);
+    const second = await api.post<{ id: number }>('/reports', {
+      short_code: link.short_code,
+      reason: 'Spam',
+      email: 'Reader@Example.com',
+    });
+    expect(second.status).toBe(201);
+    expect((await api.post('/reports', { short_code: 'zzzzzz', reason: 'x' })).body).toEqual({
+      detail: 'URL not found',
+    });
+    for (const bad of [
+      { short_code: link.short_code },
+      { short_code: link.short_code, reason: '' },
+      { short_code: link.short_code, reason: 'x', email: 'no' },
+    ]) {
+      expect((await api.post('/reports', bad)).status).toBe(422);
+    }
+    const listed = (await api.get<{ id: number; reason: string; email: string | null }[]>('/reports')).body;
+    expect(listed.slice(0, 2).map((report) => report.id)).toEqual([second.body.id, first.body.id]);
+    expect(listed[0]?.email).toBe('reader@example.com');
+    expect(listed[1]).toMatchObject({ reason: 'Phishing page', email: null });
+  });
+
+  it('limits link creations and reports per client exactly, with Retry-After, and never reads', async () => {
+    const limited = await startTestService({ rateLimits: { createLinksPerMinute: 3, reportsPerMinute: 2 } });
+    try {
+      const client = httpClient(limited.url);
+      const user = (await client.post<{ id: number }>('/users', { username: 'rl', email: 'rl@example.com' })).body;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (await client.post('/urls', { user_id: user.id, original_url: `https://rl.example/${i}` })).status,
+        );
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const refused = await client.post('/urls', { user_id: user.id, original_url: 'https://rl.example/x' });
+      expect(refused.body).toEqual({ detail: 'Too Many Requests' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      for (let i = 0; i < 20; i++) expect((await client.get('/urls')).status).toBe(200);
+      const code = (await client.get<Url[]>('/urls')).body[0]?.short_code;
+      const reports: number[] = [];
+      for (let i = 0; i < 3; i++)
+        reports.push((await client.post('/reports', { short_code: code, reason: 'r' })).status);
+      expect(reports).toEqual([201, 201, 429]);
+    } finally {
+      await limited.stop();
+    }
+  }, 60_000);
+});
