@@ -8,19 +8,24 @@ const app = new App();
 const settings = deploymentSettings(app.node);
 // Environment-agnostic unless a Region is given (-c region=...): the same template deploys anywhere, and the
 // account and Region are those of the credentials at deployment. The WAF's cross-Region reference needs both.
-const region = settings.region ?? (settings.wafRateLimit === undefined ? undefined : process.env.CDK_DEFAULT_REGION);
+const firewallRules = {
+  requestsPerFiveMinutes: settings.wafRateLimit,
+  createLinksPerMinute: settings.createLinksPerMinute,
+  reportsPerMinute: settings.reportsPerMinute,
+};
+const wantsFirewall = Object.values(firewallRules).some((limit) => limit !== undefined);
+const region = settings.region ?? (wantsFirewall ? process.env.CDK_DEFAULT_REGION : undefined);
 const account = region === undefined ? undefined : process.env.CDK_DEFAULT_ACCOUNT;
 const stage = settings.service.stage;
 
 // A web ACL for CloudFront can only live in us-east-1: its own stack there, referenced across Regions.
-const firewall =
-  settings.wafRateLimit === undefined
-    ? undefined
-    : new EdgeFirewallStack(app, stage ? `UrlShortenerEdgeFirewall-${stage}` : 'UrlShortenerEdgeFirewall', {
-        env: { account, region: 'us-east-1' },
-        crossRegionReferences: true,
-        requestsPerFiveMinutes: settings.wafRateLimit,
-      });
+const firewall = !wantsFirewall
+  ? undefined
+  : new EdgeFirewallStack(app, stage ? `UrlShortenerEdgeFirewall-${stage}` : 'UrlShortenerEdgeFirewall', {
+      env: { account, region: 'us-east-1' },
+      crossRegionReferences: true,
+      ...firewallRules,
+    });
 
 new ServiceStack(app, stage ? `UrlShortener-${stage}` : 'UrlShortener', {
   ...(region !== undefined && { env: { account, region } }),

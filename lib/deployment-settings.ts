@@ -26,6 +26,10 @@ export interface DeploymentSettings {
   >;
   /** Requests per client IP in 5 minutes for the WAF rule; the firewall stack exists only when set. */
   wafRateLimit?: number;
+  /** Link creations (POST /urls) per client address, and per access key, in any minute; a WAF rule when set. */
+  createLinksPerMinute?: number;
+  /** Reports (POST /reports) per client address, and per access key, in any minute; a WAF rule when set. */
+  reportsPerMinute?: number;
   /** The Region the template is bound to; without it the template is environment-agnostic. */
   region?: string;
 }
@@ -45,6 +49,16 @@ const optional = <T>(raw: unknown, read: (value: unknown) => T): T | undefined =
 const flag = (key: string, raw: unknown) => optional(raw, (value) => flagValue(key, value, false));
 const positiveInteger = (key: string, raw: unknown) =>
   optional(raw, (value) => integerValue(key, value, 0, { min: 1, max: Number.MAX_SAFE_INTEGER }));
+
+/** WAF's rate-based rules count no fewer than 10 requests per window; a smaller limit cannot be held there. */
+const perMinuteLimit = (key: string, raw: unknown) =>
+  optional(raw, (value) => {
+    const limit = integerValue(key, value, 0, { min: 1, max: 2_000_000_000 });
+    if (limit < 10) {
+      throw new Error(`Context ${key} must be at least 10: WAF's rate-based rules count no fewer, got ${limit}`);
+    }
+    return limit;
+  });
 
 function retention(raw: unknown): RetentionDays | undefined {
   const days = positiveInteger('logRetentionDays', raw);
@@ -117,6 +131,8 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
       originSecretVersion: positiveInteger('originSecretVersion', context('originSecretVersion')),
     },
     wafRateLimit: positiveInteger('wafRateLimit', context('wafRateLimit')),
+    createLinksPerMinute: perMinuteLimit('createLinksPerMinute', context('createLinksPerMinute')),
+    reportsPerMinute: perMinuteLimit('reportsPerMinute', context('reportsPerMinute')),
     region: textMatching('region', context('region'), /^[a-z]{2}(-[a-z]+)+-\d$/, 'a Region such as eu-west-1'),
   };
 }

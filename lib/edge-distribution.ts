@@ -47,6 +47,7 @@ const forwardedHeaders = [
   'CloudFront-Viewer-Address',
   'CloudFront-Forwarded-Proto',
   'X-Viewer-Host',
+  'X-Edge-Host',
   'Idempotency-Key',
   // CORS: the functions and the preflight answer depend on them.
   'Origin',

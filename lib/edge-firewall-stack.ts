@@ -9,10 +9,46 @@ export interface EdgeFirewallStackProps extends StackProps {
    * @default 2000
    */
   requestsPerFiveMinutes?: number;
+  /** Link creations (POST /urls) one client address, or one access key, may make in any minute. @default - none */
+  createLinksPerMinute?: number;
+  /** Reports (POST /reports) one client address, or one access key, may make in any minute. @default - none */
+  reportsPerMinute?: number;
 }
 
+/** A route whose requests a rule counts: its method and exact path (as the viewer sends it, before rewrites). */
+interface LimitedRoute {
+  name: string;
+  method: string;
+  path: string;
+  perMinute?: number;
+}
+
+/** Who a per-route rule counts separately: the client's address, and the access key (the Authorization header). */
+const limitedClients: ({ name: string } & Pick<
+  CfnWebACL.RateBasedStatementProperty,
+  'aggregateKeyType' | 'customKeys'
+>)[] = [
+  { name: 'ip', aggregateKeyType: 'IP' },
+  {
+    name: 'key',
+    aggregateKeyType: 'CUSTOM_KEYS',
+    // A request without the header is not counted by this rule (WAF skips it), only by the address rule.
+    customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+  },
+];
+
+const exactly = (field: CfnWebACL.FieldToMatchProperty, value: string): CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: field,
+    positionalConstraint: 'EXACTLY',
+    searchString: value,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
+
 /**
- * The optional WAF web ACL in front of CloudFront: a rate-based rule per client IP. A web ACL for CloudFront
+ * The optional WAF web ACL in front of CloudFront: a rate-based rule per client IP, and the abuse controls' limits
+ * on link creations and reports (CONTRACT.md, "Abuse controls"; the local gateway holds the same exactly). A web ACL for CloudFront
  * must be created in us-east-1, whatever the Region of the service, hence a stack of its own whose ARN the
  * service stack receives (a cross-Region reference).
  */
@@ -26,9 +62,47 @@ export class EdgeFirewallStack extends Stack {
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
     });
+    // WAF answers with fixed headers: Retry-After is the rule's window, the longest a blocked client waits.
+    const block = (windowSeconds: number) => ({
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: 'too-many-requests',
+          responseHeaders: [
+            { name: 'Cache-Control', value: 'no-store' },
+            { name: 'Retry-After', value: String(windowSeconds) },
+          ],
+        },
+      },
+    });
+    const routes: LimitedRoute[] = [
+      { name: 'create-links', method: 'POST', path: '/urls', perMinute: props.createLinksPerMinute },
+      { name: 'reports', method: 'POST', path: '/reports', perMinute: props.reportsPerMinute },
+    ];
+    // Per route, per client: a 60 s window, WAF's shortest. WAF counts approximately and acts within tens of
+    // seconds of the limit being passed, so a client may get a few more through (docs/decisions.md).
+    const routeRules = routes.flatMap(({ name, method, path, perMinute }) =>
+      perMinute === undefined
+        ? []
+        : limitedClients.map(({ name: client, ...aggregation }) => ({
+            name: `${name}-per-${client}`,
+            statement: {
+              rateBasedStatement: {
+                ...aggregation,
+                evaluationWindowSec: 60,
+                limit: perMinute,
+                scopeDownStatement: {
+                  andStatement: {
+                    statements: [exactly({ method: {} }, method), exactly({ uriPath: {} }, path)],
+                  },
+                },
+              },
+            },
+          })),
+    );
     const webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: 'URL shortener: request rate limit per client IP',
+      description: 'URL shortener: request rate limits per client IP and access key',
       defaultAction: { allow: {} },
       visibilityConfig: metrics('url-shortener-edge'),
       customResponseBodies: {
@@ -45,17 +119,15 @@ export class EdgeFirewallStack extends Stack {
               limit: props.requestsPerFiveMinutes ?? 2000,
             },
           },
-          action: {
-            block: {
-              customResponse: {
-                responseCode: 429,
-                customResponseBodyKey: 'too-many-requests',
-                responseHeaders: [{ name: 'Cache-Control', value: 'no-store' }],
-              },
-            },
-          },
+          action: block(300),
           visibilityConfig: metrics('url-shortener-rate-per-client-ip'),
         },
+        ...routeRules.map((rule, index) => ({
+          ...rule,
+          priority: index + 1,
+          action: block(60),
+          visibilityConfig: metrics(`url-shortener-${rule.name}`),
+        })),
       ],
     });
     this.webAclArn = webAcl.attrArn;

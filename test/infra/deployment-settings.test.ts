@@ -84,6 +84,8 @@ describe('deployment settings from CDK context', () => {
     [{ retainData: 'maybe' }, /retainData must be true or false/],
     [{ throttlingRateLimit: '0' }, /throttlingRateLimit must be a whole number from 1/],
     [{ wafRateLimit: 'lots' }, /wafRateLimit must be a whole number from 1/],
+    [{ createLinksPerMinute: '3' }, /createLinksPerMinute must be at least 10: WAF's rate-based rules/],
+    [{ reportsPerMinute: 'few' }, /reportsPerMinute must be a whole number from 1/],
     [{ logRetentionDays: '10' }, /logRetentionDays must be one of CloudWatch's periods/],
     [{ alarmEmail: 'nobody' }, /alarmEmail must be an e-mail address/],
   ])('refuses %j, naming the key', (context, message) => {

@@ -54,6 +54,7 @@ describe('CloudFront in front of the API', () => {
             'CloudFront-Viewer-Address',
             'CloudFront-Forwarded-Proto',
             'X-Viewer-Host',
+            'X-Edge-Host',
             'Idempotency-Key',
             'Origin',
             'Access-Control-Request-Method',
@@ -126,6 +127,8 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
     env: { account: '123456789012', region: 'us-east-1' },
     crossRegionReferences: true,
     requestsPerFiveMinutes: 1500,
+    createLinksPerMinute: 10,
+    reportsPerMinute: 20,
   });
   const service = new ServiceStack(app, 'Service', {
     env: { account: '123456789012', region: 'eu-west-1' },
@@ -141,7 +144,7 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
       CustomResponseBodies: {
         'too-many-requests': { ContentType: 'APPLICATION_JSON', Content: '{"detail":"Too Many Requests"}' },
       },
-      Rules: [
+      Rules: Match.arrayWith([
         Match.objectLike({
           Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 300, Limit: 1500 } },
           Action: {
@@ -150,8 +153,54 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
             },
           },
         }),
-      ],
+      ]),
     });
+  });
+
+  it('limits link creations and reports per minute, per client IP and per access key, with Retry-After', () => {
+    const rules = Object.values(firewallTemplate.findResources('AWS::WAFv2::WebACL'))[0]?.Properties.Rules as {
+      Name: string;
+      Priority: number;
+      Statement: { RateBasedStatement: Record<string, unknown> };
+      Action: { Block: { CustomResponse: { ResponseHeaders: { Name: string; Value: string }[] } } };
+    }[];
+    const scopedTo = (method: string, path: string) => ({
+      AndStatement: {
+        Statements: [
+          { ByteMatchStatement: Match.objectLike({ FieldToMatch: { Method: {} }, SearchString: method }) },
+          {
+            ByteMatchStatement: Match.objectLike({
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'EXACTLY',
+              SearchString: path,
+            }),
+          },
+        ],
+      },
+    });
+    const byKey = {
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [{ Header: Match.objectLike({ Name: 'authorization' }) }],
+    };
+    for (const [name, aggregation, limit, method, path] of [
+      ['create-links-per-ip', { AggregateKeyType: 'IP' }, 10, 'POST', '/urls'],
+      ['create-links-per-key', byKey, 10, 'POST', '/urls'],
+      ['reports-per-ip', { AggregateKeyType: 'IP' }, 20, 'POST', '/reports'],
+      ['reports-per-key', byKey, 20, 'POST', '/reports'],
+    ] as const) {
+      const rule = rules.find((candidate) => candidate.Name === name);
+      expect(rule).toBeDefined();
+      expect(
+        Match.objectLike({
+          ...aggregation,
+          EvaluationWindowSec: 60,
+          Limit: limit,
+          ScopeDownStatement: scopedTo(method, path),
+        }).test(rule?.Statement.RateBasedStatement).isSuccess,
+      ).toBe(true);
+      expect(rule?.Action.Block.CustomResponse.ResponseHeaders).toContainEqual({ Name: 'Retry-After', Value: '60' });
+    }
+    expect(new Set(rules.map((rule) => rule.Priority)).size).toBe(rules.length);
   });
 
   it('attaches the web ACL to the distribution across Regions', () => {

@@ -9,7 +9,7 @@ interface ViewerRequest {
 
 /** The deployed CloudFront Function's code, run as CloudFront runs it: a script defining `handler`. */
 const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler, shortLinkTarget })`) as {
-  handler: (event: { request: ViewerRequest }) => ViewerRequest;
+  handler: (event: { request: ViewerRequest; context?: { distributionDomainName: string } }) => ViewerRequest;
   shortLinkTarget: (uri: string) => string | null;
 };
 
@@ -69,5 +69,14 @@ describe('short link rewrite (CloudFront Function)', () => {
     const hostless = viewerRequest('/users');
     hostless.request.headers = { 'x-viewer-host': { value: 'evil.example' } };
     expect(edge.handler(hostless).headers['x-viewer-host']).toBeUndefined();
+  });
+
+  it("passes the distribution's own domain as X-Edge-Host (links to it are loops), never one the viewer sent", () => {
+    const event = { ...viewerRequest('/urls'), context: { distributionDomainName: 'd111.cloudfront.net' } };
+    event.request.headers['x-edge-host'] = { value: 'evil.example' };
+    expect(edge.handler(event).headers['x-edge-host']).toEqual({ value: 'd111.cloudfront.net' });
+    const forged = viewerRequest('/urls');
+    forged.request.headers['x-edge-host'] = { value: 'evil.example' };
+    expect(edge.handler(forged).headers['x-edge-host']).toBeUndefined();
   });
 });
