@@ -157,15 +157,18 @@ const errorResponse = (description: string, body: RecordName = 'Error'): Respons
   content: { 'application/json': { schema: schemaRef(body) } },
 });
 
-/** A 503: the client may send the request again after `Retry-After` seconds; nothing was half-done. */
-function overloadResponse(description: string): Response {
+/**
+ * A 503 or 429: the client may send the request again after `Retry-After` seconds; nothing was half-done. The
+ * header is optional where not every sender of the answer sets it.
+ */
+function overloadResponse(description: string, retryAfterAlways = true): Response {
   return {
     ...errorResponse(description),
     headers: {
       ...requestIdHeader,
       'Retry-After': {
         description: 'Seconds to wait before sending the request again',
-        required: true,
+        required: retryAfterAlways,
         schema: { type: 'string', pattern: '^[0-9]+$' },
       },
     },
@@ -186,7 +189,11 @@ const errorResponses = {
       Allow: { description: 'The methods the path has', required: true, schema: { type: 'string' } },
     },
   },
-  TooManyRequests: errorResponse('Throttled: {"detail": "Too Many Requests"}'),
+  // The abuse controls' per-client limits say when to come back; API Gateway's stage throttling does not.
+  TooManyRequests: overloadResponse(
+    'Throttled: {"detail": "Too Many Requests"}; past a per-client limit (link creations, reports), with Retry-After',
+    false,
+  ),
   InternalServerError: errorResponse('An unexpected failure: {"detail": "Internal Server Error"}, no internals'),
   BadGateway: errorResponse('The function could not be run: {"detail": "Bad Gateway"}'),
   GatewayTimeout: errorResponse('Out of time: {"detail": "Request timed out"} or "Endpoint request timed out"'),
