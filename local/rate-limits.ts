@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
  */
 
 const WINDOW_MS = 60_000;
+const SWEEP_ABOVE = 10_000;
 
 export interface RateLimiter {
   /** Seconds the client must wait, or 0 when the request may go. */
@@ -17,6 +18,7 @@ export interface RateLimiter {
 
 export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
   const recent = new Map<string, number[]>();
+  let sweptAt = 0;
   const clientsOf = (request: IncomingMessage) => {
     const authorization = request.headers.authorization;
     return [
@@ -29,14 +31,21 @@ export function rateLimiter(perMinute: number, now: () => number = Date.now): Ra
       const at = now();
       const clients = clientsOf(request);
       let wait = 0;
-      for (const client of clients) {
-        const times = (recent.get(client) ?? []).filter((time) => time > at - WINDOW_MS);
-        recent.set(client, times);
+      const windows = clients.map((client) => (recent.get(client) ?? []).filter((time) => time > at - WINDOW_MS));
+      for (const times of windows) {
         if (times.length >= perMinute) wait = Math.max(wait, Math.ceil(((times[0] ?? at) + WINDOW_MS - at) / 1000));
       }
-      if (wait > 0) return wait;
-      for (const client of clients) recent.get(client)?.push(at);
-      return 0;
+      clients.forEach((client, index) => {
+        const times = windows[index] ?? [];
+        if (wait === 0) times.push(at);
+        recent.set(client, times);
+      });
+      // Clients quiet for a minute are forgotten (once a minute at most), so the map holds about a minute's clients.
+      if (recent.size > SWEEP_ABOVE && at - sweptAt >= WINDOW_MS) {
+        sweptAt = at;
+        for (const [client, times] of recent) if ((times.at(-1) ?? 0) <= at - WINDOW_MS) recent.delete(client);
+      }
+      return wait;
     },
   };
 }

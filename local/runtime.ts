@@ -164,12 +164,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     ]);
     // The functions are given their configuration directly, as Lambda gives them their environment.
     const { useServiceConfig } = await import('../shared/config.js');
-    useServiceConfig({
-      ...process.env,
-      ...options.functionSettings,
-      TABLE_NAME: options.tableName,
-      EVENTS_QUEUE_URL: queues.queueUrl,
-    });
+    const functionEnvironment = (extra: NodeJS.ProcessEnv = {}) =>
+      useServiceConfig({
+        ...process.env,
+        ...options.functionSettings,
+        TABLE_NAME: options.tableName,
+        EVENTS_QUEUE_URL: queues.queueUrl,
+        ...extra,
+      });
+    functionEnvironment();
 
     options.signal?.throwIfAborted();
     if (dynamoDb && options.warmUpMs)
@@ -230,11 +233,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     });
     // The gateway's own addresses are the service's short-link hosts: a link to one of them is a loop.
     const ownHosts = [`localhost:${gateway.port}`, `127.0.0.1:${gateway.port}`];
-    useServiceConfig({
-      ...process.env,
-      ...options.functionSettings,
-      TABLE_NAME: options.tableName,
-      EVENTS_QUEUE_URL: queues.queueUrl,
+    functionEnvironment({
       SHORT_LINK_HOSTS: [options.functionSettings?.SHORT_LINK_HOSTS ?? process.env.SHORT_LINK_HOSTS, ...ownHosts]
         .filter(Boolean)
         .join(','),

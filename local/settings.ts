@@ -26,6 +26,10 @@ export interface LocalSettings {
   rateLimits: { createLinksPerMinute?: number; reportsPerMinute?: number };
 }
 
+/** A rate limit per client and minute; unset is none. */
+const perMinute = (env: NodeJS.ProcessEnv, name: string): number | undefined =>
+  env[name] === undefined ? undefined : integerValue(name, env[name], 0, { min: 1, max: 100_000 });
+
 function text(env: NodeJS.ProcessEnv, name: string, fallback: string, pattern: RegExp, accepts: string): string {
   const raw = env[name];
   if (raw === undefined) return fallback;
@@ -81,15 +85,8 @@ export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[
     ),
     dynamoDbLimits: limitsEmulation(env),
     rateLimits: {
-      ...(env.CREATE_LINKS_PER_MINUTE !== undefined && {
-        createLinksPerMinute: integerValue('CREATE_LINKS_PER_MINUTE', env.CREATE_LINKS_PER_MINUTE, 0, {
-          min: 1,
-          max: 100_000,
-        }),
-      }),
-      ...(env.REPORTS_PER_MINUTE !== undefined && {
-        reportsPerMinute: integerValue('REPORTS_PER_MINUTE', env.REPORTS_PER_MINUTE, 0, { min: 1, max: 100_000 }),
-      }),
+      createLinksPerMinute: perMinute(env, 'CREATE_LINKS_PER_MINUTE'),
+      reportsPerMinute: perMinute(env, 'REPORTS_PER_MINUTE'),
     },
     adminKey:
       env.ADMIN_KEY === undefined

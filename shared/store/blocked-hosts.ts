@@ -4,13 +4,14 @@ import { isWithin } from '../hosts.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-windows.js';
 import { abuseControls } from './scale/levers.js';
-import { getItem, put, remove, transact } from './table.js';
+import { put, remove, transact } from './table.js';
 
 /**
  * Hosts the operator blocks (CONTRACT.md, "Abuse controls"): a link to one of them, or to a subdomain, cannot
  * be made, and an existing one answers 410 "Link disabled". The redirect reads nothing per click for this:
  * each instance keeps the list in memory and reads it again every `blockedHostsRefreshMs` (one query of one
- * small partition), so a block or its removal takes effect within that and the hot-key second.
+ * small partition), so a block or its removal takes effect within that. A failed refresh keeps the list it
+ * had for another period rather than failing the redirects that asked.
  */
 
 export const HOST_NOT_BLOCKED = 'Host not blocked';
@@ -20,9 +21,8 @@ export interface BlockedHost {
   created_at: string;
 }
 
-/** Blocks a host (already normalized); blocking it again keeps its first date. */
+/** Blocks a host (already normalized); blocking it again keeps its first date (the write's condition fails). */
 export async function blockHost(host: string): Promise<void> {
-  if (await getItem(keys.blockedHost(host))) return;
   await transact([put({ ...keys.blockedHost(host), host, created_at: timestamp() }, 'attribute_not_exists(PK)')]);
   forgetBlockedHosts();
 }
@@ -42,24 +42,40 @@ export async function listBlockedHosts(): Promise<BlockedHost[]> {
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
 }
 
-let kept: { hosts: Promise<string[]>; readAt: number } | undefined;
+let known: { hosts: string[]; readAt: number } | undefined;
+let reading: Promise<string[]> | undefined;
 
-/** This instance's copy is read again at its next use (after this instance changed the list). */
+/**
+ * This instance's copy is read again at its next use (after this instance changed the list); a read already
+ * under way may have missed the change, so its answer is not kept.
+ */
 function forgetBlockedHosts(): void {
-  kept = undefined;
+  known = undefined;
+  reading = undefined;
 }
 
-/** The blocked hosts as this instance knows them: at most `blockedHostsRefreshMs` old. */
-function blockedHosts(): Promise<string[]> {
-  const now = Date.now();
-  if (!kept || now - kept.readAt >= abuseControls.blockedHostsRefreshMs) {
-    const hosts = listBlockedHosts().then((list) => list.map((entry) => entry.host));
-    kept = { hosts, readAt: now };
-    hosts.catch(() => {
-      if (kept?.hosts === hosts) kept = undefined;
-    });
+/** The blocked hosts as this instance knows them: at most `blockedHostsRefreshMs` old, one read at a time. */
+async function blockedHosts(): Promise<string[]> {
+  if (known && Date.now() - known.readAt < abuseControls.blockedHostsRefreshMs) return known.hosts;
+  if (!reading) {
+    const read: Promise<string[]> = listBlockedHosts()
+      .then((list) => list.map((entry) => entry.host))
+      .then((hosts) => {
+        if (reading === read) known = { hosts, readAt: Date.now() };
+        return hosts;
+      })
+      .finally(() => {
+        if (reading === read) reading = undefined;
+      });
+    reading = read;
   }
-  return kept.hosts;
+  try {
+    return await reading;
+  } catch (error) {
+    if (!known) throw error;
+    known.readAt = Date.now();
+    return known.hosts;
+  }
 }
 
 /** Whether a host (normalized) is blocked, itself or through a parent domain. */
