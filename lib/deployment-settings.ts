@@ -1,7 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { parseAllowedOrigins } from '../shared/http/cors.js';
-import { authModes } from '../shared/service-config.js';
+import { authModes, parseAddressList } from '../shared/service-config.js';
 import { choiceValue, flagValue, integerValue } from '../shared/setting-values.js';
 import type { ServiceStackProps } from './service-stack.js';
 
@@ -16,6 +16,7 @@ export interface DeploymentSettings {
     | 'enableStartupSeed'
     | 'logRetention'
     | 'corsAllowedOrigins'
+    | 'shortLinkHosts'
     | 'authMode'
     | 'stage'
     | 'domainName'
@@ -102,6 +103,7 @@ export function deploymentSettings(node: Node, env: NodeJS.ProcessEnv = process.
       corsAllowedOrigins: optional(context('corsAllowedOrigins'), (value) =>
         parseAllowedOrigins('corsAllowedOrigins', String(value)),
       ),
+      shortLinkHosts: optional(context('shortLinkHosts'), (value) => parseAddressList('shortLinkHosts', String(value))),
       authMode: optional(context('authMode'), (value) => choiceValue('authMode', value, 'open', authModes)),
       stage: textMatching(
         'stage',

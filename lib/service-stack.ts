@@ -45,6 +45,11 @@ export interface ServiceStackProps extends StackProps {
   /** Origins browser pages may call the API from (CORS): `*` or a list. @default '*' */
   corsAllowedOrigins?: AllowedOrigins;
   /**
+   * Other addresses of this service (`host[:port]`): links to them are refused as loops. The distribution's
+   * domain and `domainName` are the service's own without being listed. @default - none
+   */
+  shortLinkHosts?: readonly string[];
+  /**
    * `open` (the specification's: no credentials) or `keys` (access keys and ownership; the first operator key
    * comes from `npm run create-admin-key` with TABLE_NAME, README "Deploy").
    * @default 'open'
@@ -109,6 +114,7 @@ export class ServiceStack extends Stack {
       handler.addEnvironment('AUTH_MODE', props.authMode ?? 'open');
       handler.verifyOriginWith(originSecret);
       if (publicBaseUrl) handler.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+      if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
       return { route, handler };
     });
 

@@ -62,7 +62,7 @@ export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'
 export type LogLevel = (typeof logLevels)[number];
 
 /** Comma-separated `host[:port]` addresses, normalized (shared/hosts.ts); unset is none. */
-function addressList(name: string, raw: string | undefined): string[] {
+export function parseAddressList(name: string, raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return [];
   return raw.split(',').map((entry) => {
     const address = normalizeAddress(entry);
@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     authMode: choiceValue('AUTH_MODE', env.AUTH_MODE, 'open', authModes),
     originSecretArn: env.ORIGIN_SECRET_ARN || undefined,
     publicBaseUrl: baseUrlValue('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL),
-    shortLinkHosts: addressList('SHORT_LINK_HOSTS', env.SHORT_LINK_HOSTS),
+    shortLinkHosts: parseAddressList('SHORT_LINK_HOSTS', env.SHORT_LINK_HOSTS),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
   };
 }

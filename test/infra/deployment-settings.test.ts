@@ -86,6 +86,7 @@ describe('deployment settings from CDK context', () => {
     [{ wafRateLimit: 'lots' }, /wafRateLimit must be a whole number from 1/],
     [{ createLinksPerMinute: '3' }, /createLinksPerMinute must be at least 10: WAF's rate-based rules/],
     [{ reportsPerMinute: 'few' }, /reportsPerMinute must be a whole number from 1/],
+    [{ shortLinkHosts: 'old.example,not a host' }, /shortLinkHosts must be host\[:port\] addresses/],
     [{ logRetentionDays: '10' }, /logRetentionDays must be one of CloudWatch's periods/],
     [{ alarmEmail: 'nobody' }, /alarmEmail must be an e-mail address/],
   ])('refuses %j, naming the key', (context, message) => {

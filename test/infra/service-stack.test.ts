@@ -113,6 +113,22 @@ describe('service stack template: storage, queue and functions', () => {
     expect(modes(synthesizeService({ authMode: 'keys' }).template)).toEqual(new Set(['keys']));
   });
 
+  it("passes the operator's other short-link hosts to every route's function, and none by default", () => {
+    const listed = (built: Template) => {
+      const functionsOf = resourcesOfType(built, 'AWS::Lambda::Function');
+      return new Set(
+        routes.map((route) => {
+          const found = functionsOf.find(([id]) => rootLogicalId(routeName(route)).test(id));
+          return (found?.[1].Environment as { Variables: Record<string, unknown> } | undefined)?.Variables
+            .SHORT_LINK_HOSTS;
+        }),
+      );
+    };
+    expect(listed(template)).toEqual(new Set([undefined]));
+    const hosts = synthesizeService({ shortLinkHosts: ['old.example', 'sho.rt:8443'] }).template;
+    expect(listed(hosts)).toEqual(new Set(['old.example,sho.rt:8443']));
+  });
+
   it('protects the data by default: deletion protection on, table retained', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
