@@ -48,6 +48,7 @@ const forwardedHeaders = [
   'CloudFront-Forwarded-Proto',
   'X-Viewer-Host',
   'X-Edge-Host',
+  'X-Short-Form',
   'Idempotency-Key',
   // CORS: the functions and the preflight answer depend on them.
   'Origin',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { routes } from '../shared/routes.js';
+import { reservedFirstSegments, routes } from '../shared/routes.js';
 
 /** The routes the CloudFront Function sends `/<code>` and `/<code>+` to. */
 const redirectRoute = routes.find((route) => route.handler === 'functions/urls/redirect.ts');
@@ -7,13 +7,13 @@ const statsPageRoute = routes.find((route) => route.handler === 'functions/urls/
 
 /**
  * The CloudFront Function's source, `edge/short-link-rewrite.js` with its settings filled in from the route
- * table: the first segment of every route (`/health` and `/events` are six letters, like a short code), the
- * redirect route's path and the statistics page's.
+ * table: the first path segments no short code may take (`/health`, `/docs` and `/users` look like codes),
+ * the redirect route's path and the statistics page's.
  */
 export function shortLinkFunctionCode(): string {
   if (!redirectRoute || !statsPageRoute) throw new Error('The route table has no redirect or statistics page route');
   const settings = {
-    routeRoots: [...new Set(routes.map((route) => route.path.split('/')[1]))],
+    reserved: reservedFirstSegments,
     redirectPath: redirectRoute.path,
     statsPagePath: statsPageRoute.path,
   };

@@ -11,7 +11,13 @@ export const requestExamples: Record<string, unknown> = {
   'POST /users': { username: 'ada', email: 'ada@example.com' },
   'PUT /users/{id}': { username: 'ada.lovelace' },
   'POST /users/{id}/keys': { name: 'laptop' },
-  'POST /urls': { user_id: 1, original_url: 'https://example.com/docs/getting-started', title: 'Getting started' },
+  'POST /urls': {
+    user_id: 1,
+    original_url: 'https://example.com/docs/getting-started',
+    title: 'Getting started',
+    max_clicks: 1000,
+    forward_query: true,
+  },
   'PUT /urls/{id}': { title: 'Getting started, 2nd edition', is_active: true },
   'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
   'POST /reports': { short_code: 'vcZO5s', reason: 'It leads to a page that asks for bank passwords.' },
@@ -48,6 +54,10 @@ const url = {
   created_at: at,
   updated_at: at,
   short_url: `http://localhost:3000/${shortCodeExample}`,
+  expires_at: null,
+  max_clicks: 1000,
+  expired_url: null,
+  forward_query: true,
 };
 
 const figures = { clicks: 3, human_clicks: 2, bot_clicks: 1, unique_visitors: 2 };

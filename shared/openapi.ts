@@ -453,11 +453,20 @@ const operations: Record<string, OperationEntry> = {
 
   'POST /urls': {
     summary: 'Create a short URL',
-    description: 'Generates a unique 6-character short code; emits a `created` event asynchronously.',
+    description:
+      'Under the chosen `short_code` (3-64 letters, digits, `_` and `-`, case-sensitive; not one of the ' +
+      "service's own first path segments), or a generated unique 6-character code. `expires_at` and " +
+      '`max_clicks` (redirected clicks) make the link expire; it then redirects to `expired_url`, or answers ' +
+      '410 "Link expired". `forward_query` appends the short link\'s query string to the target\'s. Emits a ' +
+      '`created` event asynchronously.',
     body: json(createUrlBody),
     keysModeBody: json(createOwnUrlBody),
     success: { status: 201, description: 'The new URL', record: 'Url' },
-    errors: { 404: 'User not found (the owner)', 503: 'Unable to generate a unique short code' },
+    errors: {
+      400: 'Short code already in use',
+      404: 'User not found (the owner)',
+      503: 'Unable to generate a unique short code',
+    },
   },
   'GET /urls': {
     summary: 'List URLs',
@@ -476,10 +485,15 @@ const operations: Record<string, OperationEntry> = {
     description:
       'Emits a `click` event asynchronously, with the referrer and user agent when the request has them ' +
       '(HEAD answers the same without a click). The path parameter is the short code; API Gateway allows one ' +
-      'parameter name per path level.',
+      'parameter name per path level. An expired link redirects to its `expired_url` or answers 410, records ' +
+      "no click, and records one `expired` event. With `forward_query`, the request's query string follows the " +
+      "target's own parameters.",
     path: shortCode,
-    success: { status: 302, description: 'Redirect to the original URL' },
-    errors: { 404: 'URL not found (also when inactive)', 410: 'Link disabled (its host is blocked)' },
+    success: { status: 302, description: 'Redirect to the original URL (or, expired, to expired_url)' },
+    errors: {
+      404: 'URL not found (also when inactive)',
+      410: 'Link expired (and no expired_url), or Link disabled (its host is blocked)',
+    },
     pagesForPeople: true,
   },
   'GET /urls/{id}/stats': {
@@ -510,8 +524,10 @@ const operations: Record<string, OperationEntry> = {
   'PUT /urls/{id}': {
     summary: 'Update a URL',
     description:
-      'At least one of title and is_active. An inactive URL can be updated, for example reactivated. ' +
-      'Emits an `updated` event asynchronously.',
+      'At least one field. An inactive URL can be updated, for example reactivated; its target can be changed ' +
+      '(earlier events keep the target they were recorded with); `null` clears `title`, `expires_at`, ' +
+      '`max_clicks` and `expired_url`. New limits make an expired link live again unless they are already ' +
+      'reached. The short code never changes. Emits an `updated` event asynchronously.',
     path: urlId,
     body: json(updateUrlBody),
     success: { status: 200, description: 'The updated URL', record: 'Url' },
@@ -581,13 +597,13 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
     entry: {
       summary: 'Follow a short link, in its short form',
       description:
-        'The link as it is shared: `/<code>` for exactly six letters or digits, the same as ' +
+        'The link as it is shared: `/<code>` for a code of 3-64 letters, digits, `_` and `-`, the same as ' +
         '`GET /urls/{code}/redirect` (a click is recorded; HEAD records none). Paths of the API are never codes.',
       path: { schema: shortLinkPath, meanings: { code: "The URL's short code." } },
-      success: { status: 302, description: 'Redirect to the original URL' },
+      success: { status: 302, description: 'Redirect to the original URL (or, expired, to expired_url)' },
       errors: {
         404: 'URL not found (also when inactive); Not Found for a path that is not a code',
-        410: 'Link disabled (its host is blocked)',
+        410: 'Link expired (and no expired_url), or Link disabled (its host is blocked)',
       },
       pagesForPeople: true,
     },

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { ValidationIssue } from './errors.js';
 import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
 import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
-import { SHORT_CODE_LENGTH } from './short-code.js';
 
 /**
  * What the API answers, as zod schemas, for the OpenAPI description only: nothing parses a response with
@@ -28,7 +27,12 @@ export const userRecord = z.object({
 export const urlRecord = z.object({
   id: positiveId,
   user_id: positiveId,
-  short_code: z.string().check(z.length(SHORT_CODE_LENGTH), z.regex(/^[A-Za-z0-9]+$/)),
+  short_code: z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9_-]{1,64}$/),
+      z.describe('Generated: 6 letters and digits; chosen: 3 to 64 letters, digits, _ and -. Case-sensitive'),
+    ),
   original_url: originalUrl,
   title: z.nullable(title),
   is_active: z.boolean(),
@@ -40,6 +44,14 @@ export const urlRecord = z.object({
       z.regex(/^https?:\/\/[^\s/]+\/\S+$/),
       z.describe("The short link, as it is shared: the service's address (its own domain in AWS) and the short code"),
     ),
+  expires_at: z.nullable(timestamp).check(z.describe('When the link expires; null: never by date')),
+  max_clicks: z
+    .nullable(z.int().check(z.gte(1), z.lte(1_000_000_000)))
+    .check(z.describe('After how many redirected clicks the link expires; null: no limit')),
+  expired_url: z.nullable(originalUrl).check(z.describe('Where the link leads once expired; null: it answers 410')),
+  forward_query: z
+    .boolean()
+    .check(z.describe("Whether the short link's query string is added after the target's own parameters")),
 }) satisfies z.ZodMiniType<PublicUrlRecord>;
 
 export const eventRecord = z.object({

@@ -16,7 +16,27 @@ export interface UserRecord {
   created_at: string;
 }
 
-export interface UrlRecord {
+/** What a link does besides redirecting (CONTRACT.md, "Link lifecycle"): when it expires, where it then leads. */
+export interface LinkLifecycle {
+  /** When the link expires (UTC, the contract's form), or null. */
+  expires_at: string | null;
+  /** How many redirected clicks the link has before it expires, or null. */
+  max_clicks: number | null;
+  /** Where an expired link leads, or null (it answers 410). */
+  expired_url: string | null;
+  /** Whether the short link's query string is added to the target's. */
+  forward_query: boolean;
+}
+
+export const NO_LIFECYCLE: LinkLifecycle = {
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  forward_query: false,
+};
+
+/** A URL as stored: the spec's fields, then its lifecycle. */
+export interface UrlRecord extends LinkLifecycle {
   id: number;
   user_id: number;
   short_code: string;
@@ -51,6 +71,14 @@ export interface PublicUrlRecord extends UrlRecord {
   short_url: string;
 }
 
+/** A link's lifecycle from its stored item (the URL's, or its short code's copy); absent attributes are unset. */
+export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
+  expires_at: (item.expires_at as string | undefined) ?? null,
+  max_clicks: typeof item.max_clicks === 'number' ? item.max_clicks : null,
+  expired_url: (item.expired_url as string | undefined) ?? null,
+  forward_query: item.forward_query === true,
+});
+
 export const toUrlRecord = (item: Item): UrlRecord => ({
   id: Number(item.id),
   user_id: Number(item.user_id),
@@ -60,6 +88,7 @@ export const toUrlRecord = (item: Item): UrlRecord => ({
   is_active: Boolean(item.is_active),
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
+  ...toLinkLifecycle(item),
 });
 
 /**

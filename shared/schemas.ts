@@ -2,6 +2,7 @@ import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import { timestamp } from './clock.js';
 import { isRawJsonNumber, nestingDepth } from './json.js';
+import { isReservedShortCode, reservedFirstSegments } from './routes.js';
 import { parseInstant, STATS_INSTANT_PATTERN } from './stats/stats-range.js';
 
 /**
@@ -110,7 +111,7 @@ export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
 export const shortCodePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** The short form of a link, `/<code>`, which the edge rewrites to the redirect route. */
-export const shortLinkPath = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9]{6}$/)) });
+export const shortLinkPath = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9_-]{3,64}$/)) });
 
 /** Path parameter of the API reference's files (`/docs/swagger-ui.css`). */
 export const referenceFilePath = z.object({ file: z.string().check(z.minLength(1), z.maxLength(64)) });
@@ -261,11 +262,73 @@ export const listUsersQuery = z.object({
   cursor,
 });
 
+const FUTURE_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
+
+/** A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form. */
+const futureTimestamp = documentedAs(
+  z.pipe(
+    z.string().check(
+      z.refine(
+        (value: string) =>
+          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && !Number.isNaN(Date.parse(`${value.replace(/Z$/, '')}Z`)),
+        {
+          message: 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)',
+          params: { type: 'datetime_parsing' },
+        },
+      ),
+      z.refine((value: string) => Date.parse(`${value.replace(/Z$/, '')}Z`) > Date.now(), {
+        message: 'Input should be in the future',
+        params: { type: 'datetime_future' },
+      }),
+    ),
+    z.transform((value: string) => timestamp(new Date(Date.parse(`${value.replace(/Z$/, '')}Z`)))),
+  ),
+  { type: 'string', pattern: FUTURE_TIMESTAMP_PATTERN },
+  { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
+);
+
+/**
+ * A short code a user chooses (CONTRACT.md, "Link lifecycle"): 3 to 64 letters, digits, `_` and `-`, and not
+ * one of the service's own first path segments (any case). The pattern says both, for clients too.
+ */
+const shortCodeCharacters = /^[A-Za-z0-9_-]{3,64}$/;
+export const chosenShortCode = documentedAs(
+  z.string().check(
+    z.refine((value: string) => shortCodeCharacters.test(value), {
+      message: 'Short code must be 3 to 64 characters: letters, digits, _ and -',
+      params: { type: 'string_pattern_mismatch' },
+    }),
+    z.refine((value: string) => !isReservedShortCode(value), {
+      message: 'Short code is reserved by the service',
+      params: { type: 'value_error' },
+    }),
+  ),
+  {
+    type: 'string',
+    pattern: `^(?!(?:${reservedFirstSegments
+      .filter((segment) => shortCodeCharacters.test(segment))
+      .map((segment) => [...segment].map(anyCase).join(''))
+      .join('|')})$)[A-Za-z0-9_-]{3,64}$`,
+    description:
+      "3 to 64 letters, digits, `_` and `-`, case-sensitive; not one of the service's own first path segments",
+  },
+);
+
+/** A link's lifecycle as a request sets it; on create, `null` is the same as leaving a field out. */
+const lifecycleFields = {
+  expires_at: z.optional(z.nullable(futureTimestamp)),
+  max_clicks: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1_000_000_000)))),
+  expired_url: z.optional(z.nullable(originalUrl)),
+  forward_query: z.optional(z.boolean()),
+};
+
 /** POST /urls */
 export const createUrlBody = z.object({
   user_id: positiveId,
   original_url: originalUrl,
   title: z.optional(z.nullable(title)),
+  short_code: z.optional(chosenShortCode),
+  ...lifecycleFields,
 });
 
 /**
@@ -273,14 +336,22 @@ export const createUrlBody = z.object({
  * must still send it, which the route checks.
  */
 export const createOwnUrlBody = z.object({ ...createUrlBody.shape, user_id: z.optional(positiveId) });
+
+/** What PUT /urls/{id} may change: everything but the short code, which never changes. */
+const changeableUrlFields = {
+  original_url: z.optional(originalUrl),
+  title: z.optional(z.nullable(title)),
+  is_active: z.optional(z.boolean()),
+  ...lifecycleFields,
+};
 export const updateUrlBody = constrainedAs(
-  z.object({ title: z.optional(z.nullable(title)), is_active: z.optional(z.boolean()) }).check(
-    z.refine((body) => body.title !== undefined || body.is_active !== undefined, {
-      message: 'At least one of title or is_active is required',
+  z.object(changeableUrlFields).check(
+    z.refine((body) => Object.values(body).some((value) => value !== undefined), {
+      message: `At least one of ${Object.keys(changeableUrlFields).join(', ')} is required`,
       params: { type: 'missing' },
     }),
   ),
-  { anyOf: [{ required: ['title'] }, { required: ['is_active'] }] },
+  { anyOf: Object.keys(changeableUrlFields).map((field) => ({ required: [field] })) },
 );
 
 const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
@@ -340,31 +411,6 @@ export const statsQuery = z.object({
 });
 
 export const emptyObject = z.object({});
-
-const FUTURE_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
-
-/** A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form. */
-const futureTimestamp = documentedAs(
-  z.pipe(
-    z.string().check(
-      z.refine(
-        (value: string) =>
-          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && !Number.isNaN(Date.parse(`${value.replace(/Z$/, '')}Z`)),
-        {
-          message: 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)',
-          params: { type: 'datetime_parsing' },
-        },
-      ),
-      z.refine((value: string) => Date.parse(`${value.replace(/Z$/, '')}Z`) > Date.now(), {
-        message: 'Input should be in the future',
-        params: { type: 'datetime_future' },
-      }),
-    ),
-    z.transform((value: string) => timestamp(new Date(Date.parse(`${value.replace(/Z$/, '')}Z`)))),
-  ),
-  { type: 'string', pattern: FUTURE_TIMESTAMP_PATTERN },
-  { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
-);
 
 /** POST /users/{id}/keys */
 export const createUserKeyBody = z.object({

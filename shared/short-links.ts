@@ -51,10 +51,24 @@ export function publicShortLink(event: Request, code: string): string {
   return `${proto}://${host}${path}`;
 }
 
-/** A URL record as the API answers it: with its short link (`short_url`), after the spec's fields. */
+/**
+ * A URL record as the API answers it: the spec's fields, then the extension fields in the contract's order:
+ * its short link (`short_url`), then its lifecycle.
+ */
 export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord => ({
-  ...url,
+  id: url.id,
+  user_id: url.user_id,
+  short_code: url.short_code,
+  original_url: url.original_url,
+  title: url.title,
+  is_active: url.is_active,
+  created_at: url.created_at,
+  updated_at: url.updated_at,
   short_url: publicShortLink(event, url.short_code),
+  expires_at: url.expires_at,
+  max_clicks: url.max_clicks,
+  expired_url: url.expired_url,
+  forward_query: url.forward_query,
 });
 
 /** A QR code of a link, as an SVG image that scales to any size (error correction M: 15 % may be damaged). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UrlRecord } from './records.js';
 import { staticFiles } from './static-files.js';
+import type { ExpiryReason } from './store/urls.js';
 
 /**
  * The statistics page of a link, at `/<code>+` (Bitly's convention): the link, its target and QR code, its
@@ -31,7 +32,34 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * `shortLink` the link as it is shared. In `keys` mode the page is a shell open to anyone: it shows the short
  * link only (not the owner's title or target), asks for a key, and loads the figures and the QR code with it.
  */
-export function statsPageHtml(url: UrlRecord, base: string, shortLink: string, keysMode = false): string {
+/** A link's state and lifecycle, in one line: whether it redirects now, and when it stops. */
+function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined, keysMode: boolean): string {
+  const state = !url.is_active
+    ? 'Inactive'
+    : expiry === 'date'
+      ? 'Expired: its date has passed'
+      : expiry === 'clicks'
+        ? 'Expired: its click limit is reached'
+        : 'Live';
+  const facts = [
+    url.expires_at
+      ? `expires <time datetime="${url.expires_at}Z">${url.expires_at.slice(0, 16).replace('T', ' ')} UTC</time>`
+      : '',
+    url.max_clicks !== null ? `stops after ${url.max_clicks.toLocaleString('en-US')} clicks` : '',
+    url.expired_url && !keysMode
+      ? `then leads to <a href="${escapeHtml(url.expired_url)}" rel="noopener noreferrer">${escapeHtml(url.expired_url)}</a>`
+      : '',
+  ].filter(Boolean);
+  const live = url.is_active && expiry === undefined;
+  return `<p class="lifecycle" data-live="${live}"><span class="state">${state}</span>${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}</p>`;
+}
+
+export function statsPageHtml(
+  url: UrlRecord,
+  base: string,
+  shortLink: string,
+  { keysMode = false, expiry }: { keysMode?: boolean; expiry?: ExpiryReason } = {},
+): string {
   const target = escapeHtml(url.original_url);
   const link = escapeHtml(shortLink);
   const title = url.title && !keysMode ? escapeHtml(url.title) : '';
@@ -63,6 +91,7 @@ export function statsPageHtml(url: UrlRecord, base: string, shortLink: string, k
         <h1>Statistics of <a href="${link}">${link}</a></h1>
         ${title ? `<p class="title">${title}</p>` : ''}
         ${keysMode ? '' : `<p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>`}
+        ${lifecycleLine(url, expiry, keysMode)}
       </div>
       <img class="qr" ${keysMode ? '' : `src="urls/${url.id}/qr" `}width="132" height="132" alt="QR code of ${link}">
     </header>${keyForm}

@@ -9,7 +9,7 @@ import { createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
 import { createUrl } from '#shared/store/urls.js';
 
-/** POST /urls: emits `created`. */
+/** POST /urls: under a chosen short code or a generated one, with its lifecycle; emits `created`. */
 export const handler = httpRoute(
   {
     success: 201,
@@ -19,6 +19,7 @@ export const handler = httpRoute(
   async ({ body, idempotency, caller, event }) => {
     const userId = actingUser(caller, body.user_id) ?? missingField('user_id');
     await checkLinkTarget('original_url', body.original_url, event);
+    if (body.expired_url) await checkLinkTarget('expired_url', body.expired_url, event);
     const url = await createUrl({ ...body, user_id: userId }, idempotency?.identity);
     await publishUrlEvent('created', url);
     return withShortUrl(event, url);

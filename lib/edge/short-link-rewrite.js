@@ -1,12 +1,14 @@
 // CloudFront Function (cloudfront-js-2.0 runtime), viewer request: lets a short link be shared as
 // https://<domain>/<code> by rewriting it to the API's redirect route before the request reaches the origin,
 // and its statistics page be opened at https://<domain>/<code>+ (Bitly's convention) the same way.
-// `settings` is filled in at synth time with the route table's first path segments and the two routes'
-// paths (lib/short-link-function.ts), so that no API path can be taken for a short code.
+// `settings` is filled in at synth time with the first path segments no short code may take (the route
+// table's, lower-cased) and the two routes' paths (lib/short-link-function.ts), so that no API path can be
+// taken for a short code.
 const settings = SHORT_LINK_SETTINGS;
 
-const shortCodePath = /^\/([A-Za-z0-9]{6})$/;
-const statsPagePath = /^\/([A-Za-z0-9]{6})(?:\+|%2[Bb])$/;
+// A generated code is 6 letters and digits; a chosen one 3 to 64 of letters, digits, `_` and `-`.
+const shortCodePath = /^\/([A-Za-z0-9_-]{3,64})$/;
+const statsPagePath = /^\/([A-Za-z0-9_-]{3,64})(?:\+|%2[Bb])$/;
 
 /** The URI to send to the origin instead of `uri`, or null to leave the request alone. */
 function shortLinkTarget(uri) {
@@ -15,7 +17,7 @@ function shortLinkTarget(uri) {
   const match = link || page;
   if (match === null) return null;
   const code = match[1];
-  if (settings.routeRoots.indexOf(code) !== -1) return null;
+  if (settings.reserved.indexOf(code.toLowerCase()) !== -1) return null;
   return (link ? settings.redirectPath : settings.statsPagePath).replace('{id}', code);
 }
 
@@ -23,6 +25,10 @@ function shortLinkTarget(uri) {
 function handler(event) {
   const request = event.request;
   const target = shortLinkTarget(request.uri);
+  // Whether the viewer asked for a short link's short form: an unknown `/nope` is then an unknown page
+  // ("Not Found"), where the redirect route itself says "URL not found". Never one the viewer sent itself.
+  delete request.headers['x-short-form'];
+  if (target !== null && shortCodePath.test(request.uri)) request.headers['x-short-form'] = { value: 'link' };
   if (target !== null) request.uri = target;
   // The API reference at `/docs/` too (its page's links start from the service's root, wherever it is).
   else if (request.uri === '/docs/') request.uri = '/docs';

@@ -24,6 +24,11 @@ export const eventMessage = z
      * of the event and is never stored with it.
      */
     visitor: z.optional(z.int().check(z.gte(0), z.lte(0xffffffff))),
+    /**
+     * A click's link's `max_clicks`, as the redirect read it: the writer then checks the link's click total
+     * once the click is counted (store/click-limits.ts). Not part of the event either.
+     */
+    click_limit: z.optional(z.int().check(z.gte(1))),
   })
   .check(
     z.refine((message) => message.event_id !== undefined || message.message_id !== undefined, {
@@ -49,5 +54,5 @@ export const countMessage = z.object({ count_click: positiveId, url_id: positive
 
 export type CountMessage = z.infer<typeof countMessage>;
 
-/** The automatic events of the spec. */
-export type AutomaticEventType = 'created' | 'accessed' | 'click' | 'updated';
+/** The automatic events: the spec's, and `expired` (CONTRACT.md, "Link lifecycle"). */
+export type AutomaticEventType = 'created' | 'accessed' | 'click' | 'updated' | 'expired';

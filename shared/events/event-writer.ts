@@ -57,6 +57,7 @@ async function deliveredEvent(message: EventMessage, record: SQSRecord): Promise
     details: message.details,
     owner_id: message.owner_id ?? message.user_id,
     ...(message.visitor !== undefined && { visitor: message.visitor }),
+    ...(message.click_limit !== undefined && { click_limit: message.click_limit }),
     redelivered: Number(record.attributes?.ApproximateReceiveCount ?? 1) > 1,
   };
 }

@@ -45,7 +45,7 @@ export async function publishUrlEvent(
   eventType: AutomaticEventType,
   url: Pick<UrlRecord, 'id' | 'user_id' | 'short_code' | 'original_url'>,
   extraDetails: Record<string, unknown> = {},
-  visitor?: number,
+  forWriter: Pick<EventMessage, 'visitor' | 'click_limit'> = {},
 ): Promise<void> {
   const event = { url_id: url.id, user_id: url.user_id, event_type: eventType };
   const message: EventMessage = {
@@ -54,7 +54,7 @@ export async function publishUrlEvent(
     owner_id: url.user_id,
     timestamp: timestamp(),
     details: { short_code: url.short_code, original_url: url.original_url, ...extraDetails },
-    ...(visitor !== undefined && { visitor }),
+    ...forWriter,
   };
   try {
     await sendMessage(JSON.stringify(message));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../json.js';
-import type { EventRecord, UrlRecord, UserRecord } from '../records.js';
+import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
 import { accessPatterns, keys } from '../store/keys.js';
@@ -66,6 +66,7 @@ export async function readSeed(dir: string) {
     is_active: /^true$/i.test(String(row.is_active)),
     created_at: seedTimestamp(String(row.created_at)),
     updated_at: seedTimestamp(String(row.updated_at)),
+    ...NO_LIFECYCLE,
   }));
   const events: EventRecord[] = eventRows.map((row) => ({
     id: positiveInteger(row.id ?? '', 'event id'),

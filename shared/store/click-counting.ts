@@ -5,6 +5,7 @@ import { type ClickFacts, clickFacts } from '../stats/click-facts.js';
 import { addClick, removeClick } from '../stats/stats-counts.js';
 import { addTags, decodeSketch, encodeSketch } from '../stats/visitor-sketch.js';
 import { forEachConcurrently } from './bulk-writes.js';
+import { clickTotalAdd, markSpentLinks } from './click-limits.js';
 import { type Key, keys, linkScope, type StatsInterval, type StatsScope, scopeOwner, userScope } from './keys.js';
 import { retryWithBackoff } from './retry.js';
 import { statsSlots } from './scale/levers.js';
@@ -159,11 +160,22 @@ async function chunkTransaction(
       ...(scopeOwner(target.scope).kind === 'link' && { owner_id: owner }),
     }),
   );
+  const totals = direction === 'count' ? redirectedClicksOf(chunk) : new Map<number, number>();
+  const totalAdds = [...totals].map(([urlId, clicks]) => clickTotalAdd(urlId, slotOf(linkScope(urlId)), clicks));
   return {
     markers: chunk.map(({ click }) => markerOf(click, direction)),
-    writes: [...counted, ...sketchPuts],
-    scopes: [...updates, ...full].map(({ target }) => target.scope),
+    writes: [...counted, ...sketchPuts, ...totalAdds],
+    scopes: [...[...updates, ...full].map(({ target }) => target.scope), ...[...totals.keys()].map(linkScope)],
   };
+}
+
+/** The redirected clicks (not posted ones) of a chunk, by link: what their click totals grow by. */
+function redirectedClicksOf(chunk: ClickEntry[]): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const { click } of chunk) {
+    if (!click.posted) totals.set(click.url_id, (totals.get(click.url_id) ?? 0) + 1);
+  }
+  return totals;
 }
 
 /**
@@ -220,12 +232,13 @@ async function countChunk(
 
 /**
  * Splits one user's clicks into transactions: a marker per click, a counts item per interval and scope
- * touched, and room for the sketch each counts item may flush.
+ * touched, room for the sketch each counts item may flush, and a click total per link.
  */
 function chunksOf<T extends ClickEntry>(clicks: T[], room: number): T[][] {
   const chunks: T[][] = [];
   let chunk: T[] = [];
   let targets = new Set<string>();
+  let links = new Set<number>();
   for (const entry of clicks) {
     const mine = [
       `U${entry.click.url_id}H${entry.facts.hour}`,
@@ -234,12 +247,15 @@ function chunksOf<T extends ClickEntry>(clicks: T[], room: number): T[][] {
       `D${entry.facts.day}`,
     ];
     const next = new Set([...targets, ...mine]);
-    if (chunk.length > 0 && chunk.length + 1 + 2 * next.size > room) {
+    const nextLinks = new Set([...links, entry.click.url_id]);
+    if (chunk.length > 0 && chunk.length + 1 + 2 * next.size + nextLinks.size > room) {
       chunks.push(chunk);
       chunk = [];
       targets = new Set(mine);
+      links = new Set([entry.click.url_id]);
     } else {
       targets = next;
+      links = nextLinks;
     }
     chunk.push(entry);
   }
@@ -289,6 +305,7 @@ export async function countClicks(
       }
     });
   });
+  await markSpentLinks(clicks.filter((click) => !uncounted.has(click.id)));
   return uncounted;
 }
 

@@ -43,6 +43,8 @@ export interface DeliveredEvent extends OwnedEvent {
   redelivered: boolean;
   /** A click's visitor tag, from its message (counted in the statistics, never stored with the event). */
   visitor?: number;
+  /** A click's link's `max_clicks` when the redirect read it, from its message (store/click-limits.ts). */
+  click_limit?: number;
 }
 
 const WIDEN_AFTER_THROTTLES = eventListShards.widenAfterThrottles;

@@ -75,6 +75,13 @@ export const keys = {
     PK: `SKETCH#${scope}#${slot}`,
     SK: `${interval === 'hour' ? 'H' : 'D'}#${start}`,
   }),
+  /**
+   * The redirected clicks a link ever had, in one of its statistics slots (the total is the sum over its
+   * slots): what its `max_clicks` is held to (click-limits.ts). It lives beside the link's visitor sketches,
+   * not among its counts, because it counts no interval and is never taken out of the owner's; it goes with
+   * the sketches when the link goes.
+   */
+  linkClickTotal: (urlId: number, slot: number): Key => ({ PK: `SKETCH#${linkScope(urlId)}#${slot}`, SK: 'TOTAL' }),
   /** Marks a click as counted in the statistics, so that it is counted once however often it is delivered. */
   clickCounted: (eventId: number): Key => ({ PK: `COUNTED#${eventId}`, SK: 'CLICK' }),
   /**

@@ -37,6 +37,8 @@ export interface CountableClick {
   visitor?: number;
   /** Sent to POST /events rather than observed by a redirect: counted under the device `api`. */
   posted?: boolean;
+  /** The link's `max_clicks` as the redirect saw it: once its total reaches it, the link is marked spent. */
+  click_limit?: number;
 }
 
 /** One interval of one scope, in the stored form. */

@@ -1,11 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
-import { NotFoundError, UnavailableError } from '../errors.js';
-import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
+import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.js';
+import { type LinkLifecycle, type Page, toLinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
+import { isReservedShortCode } from '../routes.js';
 import { shortCodeSource } from '../short-code.js';
+import { markSpent, redirectedClicks } from './click-limits.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
-import { accessPatterns, indexAttributes, keys, linkScope, urlStateIndex } from './keys.js';
+import { accessPatterns, indexAttributes, keys, linkScope } from './keys.js';
 import { readWindow, type Window } from './list-windows.js';
 import { retryWithBackoff } from './retry.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
@@ -28,21 +30,46 @@ import { USER_NOT_FOUND, userIsActive } from './users.js';
 
 export const URL_NOT_FOUND = 'URL not found';
 export const NO_SHORT_CODE = 'Unable to generate a unique short code';
+export const SHORT_CODE_TAKEN = 'Short code already in use';
 
-/** What a redirect needs, stored on the short code's own item so that resolving it is one read. */
-export interface ShortCodeTarget {
+/**
+ * What a redirect needs, stored on the short code's own item so that resolving it is one read: the target,
+ * the lifecycle, and the state of its expiry. `limits_at` is when the limits were last set; `clicks_reached`
+ * equals it once the link's clicks reached `max_clicks` under those limits (click-limits.ts), and
+ * `expiry_recorded` once the `expired` event of that expiry is recorded. New limits, a new `limits_at`: the
+ * old marks no longer count.
+ */
+export interface ShortCodeTarget extends LinkLifecycle {
   url_id: number;
   user_id: number;
   short_code: string;
   original_url: string;
   is_active: boolean;
+  limits_at: string | null;
+  clicks_reached: string | null;
+  expiry_recorded: string | null;
 }
+
+/** A lifecycle as stored: unset fields are absent rather than null. */
+const storedLifecycle = (url: LinkLifecycle): Item => ({
+  ...(url.expires_at !== null && { expires_at: url.expires_at }),
+  ...(url.max_clicks !== null && { max_clicks: url.max_clicks }),
+  ...(url.expired_url !== null && { expired_url: url.expired_url }),
+  forward_query: url.forward_query,
+});
 
 export function urlItem(url: UrlRecord): Item {
-  return { ...keys.url(url.id), ...indexAttributes.url(url), ...url };
+  const { expires_at, max_clicks, expired_url, forward_query, ...record } = url;
+  return {
+    ...keys.url(url.id),
+    ...indexAttributes.url(url),
+    ...record,
+    ...storedLifecycle({ expires_at, max_clicks, expired_url, forward_query }),
+  };
 }
 
-export function shortCodeItem(url: UrlRecord): Item {
+/** The short code's item of a URL whose limits were set at `limitsAt` (its creation, for a new one). */
+export function shortCodeItem(url: UrlRecord, limitsAt = url.created_at): Item {
   return {
     ...keys.shortCode(url.short_code),
     url_id: url.id,
@@ -50,6 +77,8 @@ export function shortCodeItem(url: UrlRecord): Item {
     short_code: url.short_code,
     original_url: url.original_url,
     is_active: url.is_active,
+    ...storedLifecycle(url),
+    limits_at: limitsAt,
   };
 }
 
@@ -62,17 +91,32 @@ export function urlPuts(url: UrlRecord): TransactItem[] {
   ];
 }
 
+/** A generated code: random, and never one of the service's own path segments (`health` is six letters). */
+function generatedShortCode(): string {
+  for (;;) {
+    const code = shortCodeSource.next();
+    if (!isReservedShortCode(code)) return code;
+  }
+}
+
+/** A URL to create: the owner, the target, and what the request chose of the rest. */
+export interface NewUrl extends Partial<LinkLifecycle> {
+  user_id: number;
+  original_url: string;
+  title?: string | null;
+  /** A chosen short code (checked against the rules already); without one, a code is generated. */
+  short_code?: string;
+}
+
 /**
- * Creates a URL under a fresh short code. The owner check, the URL, the code's reservation and the
- * owner's link are one transaction: a code already taken fails only its own condition, and the attempt is
- * repeated with a new code, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not
- * exist, or is being deleted, fails the owner check: 404, and nothing is written. A retry of a request
- * (`identity`: its Idempotency-Key) whose earlier attempt created the URL answers that URL.
+ * Creates a URL under its chosen short code, or a fresh generated one. The owner check, the URL, the code's
+ * reservation and the owner's link are one transaction: a chosen code already taken fails its condition
+ * (400; of parallel requests for one code exactly one wins), a generated one is replaced by another and the
+ * attempt repeated, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not exist, or is
+ * being deleted, fails the owner check: 404, and nothing is written. A retry of a request (`identity`: its
+ * Idempotency-Key) whose earlier attempt created the URL answers that URL.
  */
-export async function createUrl(
-  input: { user_id: number; original_url: string; title?: string | null },
-  identity?: string,
-): Promise<UrlRecord> {
+export async function createUrl(input: NewUrl, identity?: string): Promise<UrlRecord> {
   const { id, earlier } = identity
     ? await idOfRequest(identity, () => reserveIds('url'))
     : { id: await reserveIds('url'), earlier: false };
@@ -81,21 +125,27 @@ export async function createUrl(
     if (mine) return toUrlRecord(mine);
   }
   const now = timestamp();
-  for (let attempt = 1; attempt <= serviceConfig().shortCodeAttempts; attempt++) {
+  const attempts = input.short_code === undefined ? serviceConfig().shortCodeAttempts : 1;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
     const url: UrlRecord = {
       id,
       user_id: input.user_id,
-      short_code: shortCodeSource.next(),
+      short_code: input.short_code ?? generatedShortCode(),
       original_url: input.original_url,
       title: input.title ?? null,
       is_active: true,
       created_at: now,
       updated_at: now,
+      expires_at: input.expires_at ?? null,
+      max_clicks: input.max_clicks ?? null,
+      expired_url: input.expired_url ?? null,
+      forward_query: input.forward_query ?? false,
     };
     const outcome = await transact([userIsActive(input.user_id), ...urlPuts(url)]);
     if (outcome.ok) return url;
     if (outcome.failed.includes(0)) throw new NotFoundError(USER_NOT_FOUND);
   }
+  if (input.short_code !== undefined) throw new RuleViolationError(SHORT_CODE_TAKEN);
   throw new UnavailableError(NO_SHORT_CODE);
 }
 
@@ -114,11 +164,34 @@ export async function getUrl(urlId: number, owner?: number): Promise<UrlRecord> 
   return toUrlRecord(await getUrlItem(urlId, owner));
 }
 
-/** The URL of a short code, active or not (the statistics page shows both). */
-export async function getUrlByCode(code: string): Promise<UrlRecord> {
+/** Why a link is expired at `now`, if it is: its date passed, or its clicks reached the limit. */
+export type ExpiryReason = 'date' | 'clicks';
+export function expiryOf(target: ShortCodeTarget, now: string): ExpiryReason | undefined {
+  if (target.expires_at !== null && now >= target.expires_at) return 'date';
+  if (target.max_clicks !== null && target.clicks_reached !== null && target.clicks_reached === target.limits_at) {
+    return 'clicks';
+  }
+  return undefined;
+}
+
+const toShortCodeTarget = (item: Item): ShortCodeTarget => ({
+  url_id: Number(item.url_id),
+  user_id: Number(item.user_id),
+  short_code: String(item.short_code),
+  original_url: String(item.original_url),
+  is_active: item.is_active === true,
+  ...toLinkLifecycle(item),
+  limits_at: (item.limits_at as string | undefined) ?? null,
+  clicks_reached: (item.clicks_reached as string | undefined) ?? null,
+  expiry_recorded: (item.expiry_recorded as string | undefined) ?? null,
+});
+
+/** The URL of a short code, active or not, and why it is expired if it is (the statistics page shows both). */
+export async function getLinkByCode(code: string): Promise<{ url: UrlRecord; expiry: ExpiryReason | undefined }> {
   const reservation = await getItem(keys.shortCode(code));
   if (!reservation) throw new NotFoundError(URL_NOT_FOUND);
-  return getUrl(Number(reservation.url_id));
+  const url = await getUrl(Number(reservation.url_id));
+  return { url, expiry: expiryOf(toShortCodeTarget(reservation), timestamp()) };
 }
 
 /**
@@ -136,18 +209,36 @@ export async function getActiveUrl(urlId: number, owner?: number): Promise<UrlRe
 /**
  * Resolves a short code for a redirect: one strongly consistent read, so a deactivation is seen at once;
  * a link this instance redirects many times a second is answered from memory, at most a second old, since no
- * partition could serve a viral link's reads.
+ * partition could serve a viral link's reads. An unknown code is a 404 with `unknownDetail`.
  */
-export async function resolveShortCode(code: string): Promise<ShortCodeTarget> {
+export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOUND): Promise<ShortCodeTarget> {
   const item = await hotReads.read(`code:${code}`, () => getItem(keys.shortCode(code)));
-  if (item?.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
-  return {
-    url_id: Number(item.url_id),
-    user_id: Number(item.user_id),
-    short_code: String(item.short_code),
-    original_url: String(item.original_url),
-    is_active: true,
-  };
+  if (!item) throw new NotFoundError(unknownDetail);
+  if (item.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
+  return toShortCodeTarget(item);
+}
+
+/**
+ * Claims the recording of an expired link's `expired` event: true for exactly one caller per expiry (the
+ * link's limits as they were set at `limits_at`), however many requests find it expired at once.
+ */
+export async function claimExpiredEvent(target: ShortCodeTarget): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shortCode(target.short_code),
+        UpdateExpression: 'SET expiry_recorded = :limits',
+        ConditionExpression:
+          'url_id = :url AND limits_at = :limits AND (attribute_not_exists(expiry_recorded) OR expiry_recorded <> :limits)',
+        ExpressionAttributeValues: { ':url': target.url_id, ':limits': target.limits_at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 export interface UrlFilters {
@@ -199,31 +290,53 @@ const ownedBy = (owner: number | undefined): { expression: string; values?: Reco
     ? { expression: 'attribute_exists(PK)' }
     : { expression: 'attribute_exists(PK) AND user_id = :owner', values: { ':owner': owner } };
 
+/** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
+export type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
+
+/** The short code's copy of what the redirect needs, as an update of its item (unset fields removed). */
+function shortCodeChanges(next: UrlRecord, limitsAt: string | undefined) {
+  const values: Record<string, unknown> = {
+    original_url: next.original_url,
+    is_active: next.is_active,
+    forward_query: next.forward_query,
+    ...(limitsAt !== undefined && { limits_at: limitsAt }),
+  };
+  const removed: string[] = [];
+  for (const field of ['expires_at', 'max_clicks', 'expired_url'] as const) {
+    if (next[field] === null) removed.push(field);
+    else values[field] = next[field];
+  }
+  const sets = Object.keys(values).map((field) => `${field} = :${field}`);
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
+    ExpressionAttributeValues: Object.fromEntries(Object.entries(values).map(([field, value]) => [`:${field}`, value])),
+  };
+}
+
 /**
- * Changes a URL's title and/or active state; `owner`'s only, when named. A change of state rewrites the URL
- * and its short-code item in one transaction, so a redirect right after a deactivation already answers 404. A
- * title-only change is a single conditional update.
+ * Changes a URL; `owner`'s only, when named. A title-only change is a single conditional update. Anything
+ * the redirect reads (target, state, lifecycle) rewrites the URL and its short-code item in one transaction,
+ * so a redirect right after the change already follows it. New limits (`expires_at` or `max_clicks`) start a
+ * new expiry: the link is live again unless the new limits are already reached, which is marked before
+ * answering.
  */
-export async function updateUrl(
-  urlId: number,
-  changes: { title?: string | null; is_active?: boolean },
-  owner?: number,
-): Promise<UrlRecord> {
+export async function updateUrl(urlId: number, changes: UrlChanges, owner?: number): Promise<UrlRecord> {
   const now = timestamp();
   const owned = ownedBy(owner);
-  if (changes.is_active === undefined) {
+  const { title, ...redirectChanges } = changes;
+  if (Object.values(redirectChanges).every((value) => value === undefined)) {
     try {
       const out = await documentClient.send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.url(urlId),
           UpdateExpression:
-            changes.title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
+            title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
           ConditionExpression: owned.expression,
           ExpressionAttributeValues: {
             ':now': now,
             ...owned.values,
-            ...(changes.title !== null && { ':title': changes.title }),
+            ...(title !== null && { ':title': title }),
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -235,54 +348,41 @@ export async function updateUrl(
     }
   }
 
-  const isActive = changes.is_active;
   // A concurrent update won between the read and the write: read again, a few times.
-  return retryWithBackoff(
+  const updated = await retryWithBackoff(
     async () => {
       const current = toUrlRecord(await getUrlItem(urlId, owner));
-      const next: UrlRecord = {
-        ...current,
-        ...(changes.title !== undefined && { title: changes.title }),
-        is_active: isActive,
-        updated_at: now,
-      };
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const next: UrlRecord = { ...current, ...defined, updated_at: now };
+      const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
       const outcome = await transact([
         {
-          Update: {
+          Put: {
             TableName: tableName(),
-            Key: keys.url(urlId),
-            UpdateExpression:
-              next.title === null
-                ? 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk REMOVE title'
-                : 'SET is_active = :active, updated_at = :now, GSI3PK = :statePk, title = :title',
+            Item: urlItem(next),
             // The state read above must still hold; otherwise a concurrent update won and we read again.
-            ConditionExpression: `${owned.expression} AND is_active = :was AND updated_at = :seen`,
-            ExpressionAttributeValues: {
-              ...owned.values,
-              ':active': next.is_active,
-              ':now': now,
-              ':statePk': urlStateIndex(next).GSI3PK,
-              ':was': current.is_active,
-              ':seen': current.updated_at,
-              ...(next.title !== null && { ':title': next.title }),
-            },
+            ConditionExpression: `${owned.expression} AND updated_at = :seen`,
+            ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
           },
         },
         {
           Update: {
             TableName: tableName(),
             Key: keys.shortCode(current.short_code),
-            UpdateExpression: 'SET is_active = :active',
             ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':active': next.is_active },
+            ...shortCodeChanges(next, newLimits ? now : undefined),
           },
         },
       ]);
-      return outcome.ok ? next : undefined;
+      return outcome.ok ? { next, newLimits } : undefined;
     },
     CONCURRENT_CHANGE_RETRIES,
     urlNotFound,
   );
+  if (updated.newLimits && updated.next.max_clicks !== null) {
+    await markSpent(updated.next.short_code, urlId, await redirectedClicks(urlId));
+  }
+  return updated.next;
 }
 
 /**

@@ -55,6 +55,7 @@ describe('CloudFront in front of the API', () => {
             'CloudFront-Forwarded-Proto',
             'X-Viewer-Host',
             'X-Edge-Host',
+            'X-Short-Form',
             'Idempotency-Key',
             'Origin',
             'Access-Control-Request-Method',

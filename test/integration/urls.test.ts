@@ -54,6 +54,10 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
         'created_at',
         'updated_at',
         'short_url',
+        'expires_at',
+        'max_clicks',
+        'expired_url',
+        'forward_query',
       ]);
       // The extension field: the short link at the gateway's own address (no PUBLIC_BASE_URL here).
       expect((url as Url & { short_url: string }).short_url).toBe(`${service.url}/${url.short_code}`);
@@ -62,6 +66,10 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
         original_url: 'https://example.com/a?b=1#c',
         title: null,
         is_active: true,
+        expires_at: null,
+        max_clicks: null,
+        expired_url: null,
+        forward_query: false,
       });
       expect(url.short_code).toMatch(/^[A-Za-z0-9]{6}$/);
       expect(url.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);

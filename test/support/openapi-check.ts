@@ -30,7 +30,15 @@ export interface Exchange {
  * statistics range's bounds (a real date, `to` after `from`, at most 400 days or 744 hours between them).
  * Also the multipart upload's `file` field, because this check does not parse multipart bodies.
  */
-const rulesBeyondJsonSchema = new Set(['body.details', 'query.cursor', 'body.file', 'query.from', 'query.to']);
+// `expires_at` must be in the future: a rule of the clock, which JSON Schema cannot state.
+const rulesBeyondJsonSchema = new Set([
+  'body.details',
+  'query.cursor',
+  'body.file',
+  'query.from',
+  'query.to',
+  'body.expires_at',
+]);
 
 /** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/link-rules.ts). */
 const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK]);

@@ -18,15 +18,25 @@ const viewerRequest = (uri: string): { request: ViewerRequest } => ({
 });
 
 describe('short link rewrite (CloudFront Function)', () => {
-  it('sends /<6-character code> to the redirect route', () => {
+  it('sends /<code> to the redirect route: generated (6 characters) and chosen (3-64 of A-Z a-z 0-9 _ -)', () => {
     expect(edge.shortLinkTarget('/aB3xY9')).toBe('/urls/aB3xY9/redirect');
     expect(edge.handler(viewerRequest('/Zz0000')).uri).toBe('/urls/Zz0000/redirect');
+    for (const code of ['abc', 'spring-sale', 'Q4_report', 'x'.repeat(64), 'abc12', 'abc-12']) {
+      expect(edge.shortLinkTarget(`/${code}`)).toBe(`/urls/${code}/redirect`);
+    }
   });
 
-  it('leaves the API routes alone, including the six-letter /health and /events', () => {
+  it('leaves the API routes alone, in any case, including the six-letter /health and /events', () => {
     for (const uri of [
       '/health',
       '/events',
+      '/Health',
+      '/docs',
+      '/DOCS',
+      '/reports',
+      '/blocked-hosts',
+      '/stats-page',
+      '/_local',
       '/users',
       '/urls',
       '/metrics/json',
@@ -38,8 +48,17 @@ describe('short link rewrite (CloudFront Function)', () => {
     }
   });
 
-  it('leaves anything that is not exactly one 6-character [A-Za-z0-9] segment alone', () => {
-    for (const uri of ['/', '/abc12', '/abc1234', '/abc-12', '/abc_12', '/aB3xY9/', '/x/aB3xY9', '/%41B3xY9']) {
+  it('leaves anything that is not exactly one segment of 3-64 [A-Za-z0-9_-] alone', () => {
+    for (const uri of [
+      '/',
+      '/ab',
+      `/${'x'.repeat(65)}`,
+      '/abc.12',
+      '/abc%2012',
+      '/aB3xY9/',
+      '/x/aB3xY9',
+      '/%41B3xY9',
+    ]) {
       expect(edge.shortLinkTarget(uri)).toBeNull();
     }
   });
@@ -57,7 +76,8 @@ describe('short link rewrite (CloudFront Function)', () => {
     expect(edge.handler(viewerRequest('/aB3xY9+')).uri).toBe('/urls/aB3xY9/stats-page');
     expect(edge.handler(viewerRequest('/aB3xY9%2B')).uri).toBe('/urls/aB3xY9/stats-page');
     expect(edge.handler(viewerRequest('/aB3xY9%2b')).uri).toBe('/urls/aB3xY9/stats-page');
-    for (const uri of ['/health+', '/events+', '/abc12+', '/aB3xY9++', '/aB3xY9+/x']) {
+    expect(edge.handler(viewerRequest('/spring-sale+')).uri).toBe('/urls/spring-sale/stats-page');
+    for (const uri of ['/health+', '/events+', '/ab+', '/aB3xY9++', '/aB3xY9+/x']) {
       expect(edge.shortLinkTarget(uri)).toBeNull();
     }
   });

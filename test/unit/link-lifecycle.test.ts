@@ -1,0 +1,51 @@
+import { withForwardedQuery } from '../../shared/link-lifecycle.js';
+import { expiryOf, type ShortCodeTarget } from '../../shared/store/urls.js';
+
+const target = (fields: Partial<ShortCodeTarget>): ShortCodeTarget => ({
+  url_id: 1,
+  user_id: 1,
+  short_code: 'abc',
+  original_url: 'https://e.com',
+  is_active: true,
+  expires_at: null,
+  max_clicks: null,
+  expired_url: null,
+  forward_query: false,
+  limits_at: '2026-11-25T10:00:00.000',
+  clicks_reached: null,
+  expiry_recorded: null,
+  ...fields,
+});
+
+describe('link lifecycle', () => {
+  it('expires by date at the millisecond it names, not before', () => {
+    const link = target({ expires_at: '2026-12-01T00:00:00.000' });
+    expect(expiryOf(link, '2026-11-30T23:59:59.999')).toBeUndefined();
+    expect(expiryOf(link, '2026-12-01T00:00:00.000')).toBe('date');
+    expect(expiryOf(link, '2027-01-01T00:00:00.000')).toBe('date');
+  });
+
+  it('expires by clicks only under the limits the mark was made for', () => {
+    const now = '2026-11-25T12:00:00.000';
+    expect(expiryOf(target({ max_clicks: 5, clicks_reached: '2026-11-25T10:00:00.000' }), now)).toBe('clicks');
+    // Limits set again since the mark: live.
+    expect(expiryOf(target({ max_clicks: 9, clicks_reached: '2026-11-25T09:00:00.000' }), now)).toBeUndefined();
+    // The limit cleared: live, whatever the mark says.
+    expect(expiryOf(target({ clicks_reached: '2026-11-25T10:00:00.000' }), now)).toBeUndefined();
+    expect(expiryOf(target({ max_clicks: 5 }), now)).toBeUndefined();
+  });
+
+  it("appends the request's query after the target's parameters and before its fragment, encoded", () => {
+    const query = { utm_source: ['x'], tag: ['a b', 'ü&='] };
+    expect(withForwardedQuery('https://e.com/p?a=1', query)).toBe(
+      'https://e.com/p?a=1&utm_source=x&tag=a%20b&tag=%C3%BC%26%3D',
+    );
+    expect(withForwardedQuery('https://e.com/p', { a: ['1'] })).toBe('https://e.com/p?a=1');
+    expect(withForwardedQuery('https://e.com/p?', { a: ['1'] })).toBe('https://e.com/p?a=1');
+    expect(withForwardedQuery('https://e.com/p?a=1&', { b: ['2'] })).toBe('https://e.com/p?a=1&b=2');
+    expect(withForwardedQuery('https://e.com/p?a=1#part?x', { b: ['2'] })).toBe('https://e.com/p?a=1&b=2#part?x');
+    expect(withForwardedQuery('https://e.com/p#top', { b: [''] })).toBe('https://e.com/p?b=#top');
+    expect(withForwardedQuery('https://e.com/p', null)).toBe('https://e.com/p');
+    expect(withForwardedQuery('https://e.com/p', {})).toBe('https://e.com/p');
+  });
+});
