@@ -17,9 +17,11 @@ import { call, format, percentile, startBenchService } from './support.js';
  */
 
 export interface HotKeyScenario {
+  /** Its name in `npm run bench` and in `hot-key-run.ts`. */
+  key: string;
   name: string;
-  /** Link groups: how many links, and how many redirects a second they share. */
-  groups: { label: string; links: number; perSecond: number }[];
+  /** Link groups: how many links, and how many redirects a second they share; `maxClicks` on each link. */
+  groups: { label: string; links: number; perSecond: number; maxClicks?: number }[];
   durationS: number;
   /** The emulation's scale factor, so that these rates stand for the AWS rates. */
   scale: number;
@@ -28,6 +30,7 @@ export interface HotKeyScenario {
 }
 
 export const viralLink: HotKeyScenario = {
+  key: 'viral-link',
   name: 'viral link',
   groups: [
     { label: 'viral link', links: 1, perSecond: 100 },
@@ -38,7 +41,25 @@ export const viralLink: HotKeyScenario = {
   awsTerms: '10,000 clicks/s on one link while 20 others take 5,000/s',
 };
 
+/**
+ * The viral link with `max_clicks` (CONTRACT.md, "Link lifecycle"): how many clicks past its limit a link
+ * clicked 10,000 times a second gets before it stops (the writer marks it; the hot link is read from memory for
+ * up to a second).
+ */
+export const viralLinkLimited: HotKeyScenario = {
+  key: 'viral-link-limited',
+  name: 'viral link with max_clicks',
+  groups: [
+    { label: 'viral link, max_clicks 1,000', links: 1, perSecond: 100, maxClicks: 1000 },
+    { label: '20 other links', links: 20, perSecond: 50 },
+  ],
+  durationS: 20,
+  scale: 100,
+  awsTerms: '10,000 clicks/s on one link with max_clicks 100,000 while 20 others take 5,000/s',
+};
+
 export const firehose: HotKeyScenario = {
+  key: 'firehose',
   name: 'firehose',
   groups: [{ label: '2,000 links of one account', links: 2000, perSecond: 100 }],
   durationS: 30,
@@ -66,6 +87,8 @@ interface GroupResult {
   delayP50Ms: number;
   delayP99Ms: number;
   steadyDelayP99Ms: number;
+  /** With `max_clicks`: 302s past the limit, and how long after the limit's click was listed the last 302 came. */
+  limit?: { maxClicks: number; overshoot: number; lastRedirectAfterListedS: number | undefined };
 }
 
 export interface HotKeyResult {
@@ -134,6 +157,7 @@ async function createLinks(service: LocalRuntime, scenario: HotKeyScenario) {
           call<{ id: number; short_code: string }>(service.url, 'POST', '/urls', {
             user_id: owner.id,
             original_url: `https://target.example/${group.label.replace(/\W+/g, '-')}/${i + j}`,
+            ...(group.maxClicks !== undefined && { max_clicks: group.maxClicks }),
           }),
         ),
       );
@@ -179,6 +203,28 @@ async function sendLoad(
   }
   await Promise.all(inFlight);
   return sent;
+}
+
+/**
+ * How a link with `max_clicks` stopped: its 302s past the limit, and the time from the moment its limit-th
+ * click (in the order the clicks were listed) was listed to its last 302. The census looks every half second,
+ * so the time is known to about that.
+ */
+function limitOutcome(
+  maxClicks: number,
+  found: { entry: Sent; seen: { firstSeenAt: number } | undefined }[],
+): NonNullable<GroupResult['limit']> {
+  const listed = found
+    .filter((click): click is { entry: Sent; seen: { firstSeenAt: number } } => click.seen !== undefined)
+    .map((click) => click.seen.firstSeenAt)
+    .sort((a, b) => a - b);
+  const limitListedAt = listed[maxClicks - 1];
+  const lastRedirect = Math.max(...found.map(({ entry }) => entry.answeredAt));
+  return {
+    maxClicks,
+    overshoot: Math.max(0, found.length - maxClicks),
+    lastRedirectAfterListedS: limitListedAt === undefined ? undefined : (lastRedirect - limitListedAt) / 1000,
+  };
 }
 
 export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boolean): Promise<HotKeyResult> {
@@ -271,6 +317,7 @@ export async function runHotKeyScenario(scenario: HotKeyScenario, emulate: boole
         delayP50Ms: percentile(delays, 50),
         delayP99Ms: percentile(delays, 99),
         steadyDelayP99Ms: percentile(steadyDelays, 99),
+        ...(group.maxClicks !== undefined && { limit: limitOutcome(group.maxClicks, found) }),
       };
     });
     return {
@@ -325,6 +372,20 @@ export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyRes
       `| ${result.emulation} | ${result.allListedAfterS === undefined ? 'not within 60 s' : `${format(result.allListedAfterS, 1)} s`} | ${format(result.ownerCounted, 0)} of ${format(stored, 0)} clicks stored | ${result.deadLettered} | ${throttled || (result.limits ? 'none' : 'n/a')} | ${result.limits ? conflicts : 'n/a'} | ${unitsPerClick} |`,
     );
   }
+  const limited = results.flatMap((result) =>
+    result.groups.flatMap((group) => (group.limit ? [{ emulation: result.emulation, group, limit: group.limit }] : [])),
+  );
+  if (limited.length > 0) {
+    lines.push(
+      '',
+      '| emulation | link | max_clicks | 302s past the limit | last 302 after the limit-th click was listed (±0.5 s) | answered 410 |',
+      '|---|---|---|---|---|---|',
+      ...limited.map(
+        ({ emulation, group, limit }) =>
+          `| ${emulation} | ${group.label} | ${format(limit.maxClicks, 0)} | ${format(limit.overshoot, 0)} | ${limit.lastRedirectAfterListedS === undefined ? 'limit not reached' : `${format(limit.lastRedirectAfterListedS, 2)} s`} | ${format(group.failed['410'] ?? 0, 0)} |`,
+      ),
+    );
+  }
   const emulated = results.find((result) => result.limits);
   if (emulated?.limits) {
     const { limits } = emulated;
@@ -358,7 +419,7 @@ export function hotKeyBenchmark(scenario: HotKeyScenario): () => Promise<string[
           '--import',
           'tsx',
           path.join(benchDir, 'hot-key-run.ts'),
-          scenario === viralLink ? 'viral-link' : 'firehose',
+          scenario.key,
           emulate ? 'on' : 'off',
         ],
         {

@@ -3,7 +3,7 @@ import { bundles } from './bundles.js';
 import { callsPerRequest } from './calls-per-request.js';
 import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
-import { firehose, hotKeyBenchmark, viralLink } from './hot-keys.js';
+import { firehose, hotKeyBenchmark, viralLink, viralLinkLimited } from './hot-keys.js';
 import { statsBenchmark } from './stats.js';
 
 /** Every benchmark of `npm run bench`, by name. */
@@ -14,6 +14,7 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   'event-pipeline': eventPipeline,
   'handler-cpu': handlerCpu,
   'viral-link': hotKeyBenchmark(viralLink),
+  'viral-link-limited': hotKeyBenchmark(viralLinkLimited),
   firehose: hotKeyBenchmark(firehose),
   stats: statsBenchmark,
 };
