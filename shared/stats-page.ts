@@ -45,7 +45,9 @@ function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined, keysMod
     url.expires_at
       ? `expires <time datetime="${url.expires_at}Z">${url.expires_at.slice(0, 16).replace('T', ' ')} UTC</time>`
       : '',
-    url.max_clicks !== null ? `stops after ${url.max_clicks.toLocaleString('en-US')} clicks` : '',
+    url.max_clicks !== null
+      ? `stops after ${url.max_clicks.toLocaleString('en-US')} click${url.max_clicks === 1 ? '' : 's'}`
+      : '',
     url.expired_url && !keysMode
       ? `then leads to <a href="${escapeHtml(url.expired_url)}" rel="noopener noreferrer">${escapeHtml(url.expired_url)}</a>`
       : '',

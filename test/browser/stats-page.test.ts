@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '../../local/runtime.js';
 import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 type Top = { name: string; clicks: number };
 interface LinkStats {
@@ -141,6 +141,27 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     await other.goto(`${service.url}/${link.short_code}+?from=yesterday&to=2025-13-45`);
     await other.locator('#status', { hasText: 'clicks from' }).waitFor();
     expect(await other.locator('#series tbody tr').count()).toBe(7);
+    await other.close();
+  });
+
+  it('shows whether a link is live, and its expiry: live, then expired when its limit is lowered to what it has', async () => {
+    const other = await browser.newPage();
+    const state = async () => {
+      await other.goto(`${service.url}/${link.short_code}+?${range}`);
+      await other.locator('#status', { hasText: 'clicks from' }).waitFor();
+      return (await other.locator('.lifecycle').innerText()).replace(/\s+/g, ' ');
+    };
+    await api.put(`/urls/${link.id}`, { expires_at: '2099-06-30T12:00:00', max_clicks: 1_000_000 });
+    expect(await state()).toBe('Live · expires 2099-06-30 12:00 UTC · stops after 1,000,000 clicks');
+    expect(await other.locator('.lifecycle time').getAttribute('datetime')).toBe('2099-06-30T12:00:00.000Z');
+    // The seeded clicks were loaded, not redirected: one redirect makes the link's total 1, its limit.
+    expect((await api.get(`/${link.short_code}`)).status).toBe(302);
+    await queueDrained(service);
+    await api.put(`/urls/${link.id}`, { max_clicks: 1, expires_at: null });
+    expect(await state()).toBe('Expired: its click limit is reached · stops after 1 click');
+    expect(await other.locator('.lifecycle').getAttribute('data-live')).toBe('false');
+    await api.put(`/urls/${link.id}`, { max_clicks: null });
+    expect(await state()).toBe('Live');
     await other.close();
   });
 
