@@ -4,6 +4,7 @@ import type { EventRecord as Event, UrlRecord as Url } from '../../shared/record
 import { shortCodeSource } from '../../shared/short-code.js';
 import { keys } from '../../shared/store/keys.js';
 import { getItem } from '../../shared/store/table.js';
+import { URL_RECORD_FIELDS } from '../support/contract.js';
 import { eventually, httpClient, startTestService } from '../support/service.js';
 
 /** URLs and redirects through HTTP against DynamoDB Local and the SQS emulator, with the event writer running. */
@@ -44,21 +45,7 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       });
       expect(response.status).toBe(201);
       const url = response.body;
-      expect(Object.keys(url)).toEqual([
-        'id',
-        'user_id',
-        'short_code',
-        'original_url',
-        'title',
-        'is_active',
-        'created_at',
-        'updated_at',
-        'short_url',
-        'expires_at',
-        'max_clicks',
-        'expired_url',
-        'forward_query',
-      ]);
+      expect(Object.keys(url)).toEqual(URL_RECORD_FIELDS);
       // The extension field: the short link at the gateway's own address (no PUBLIC_BASE_URL here).
       expect((url as Url & { short_url: string }).short_url).toBe(`${service.url}/${url.short_code}`);
       expect(url).toMatchObject({

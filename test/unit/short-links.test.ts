@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useServiceConfig } from '../../shared/config.js';
 import { NO_LIFECYCLE } from '../../shared/records.js';
 import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/short-links.js';
+import { URL_RECORD_FIELDS } from '../support/contract.js';
 
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;
 const request = (headers: Record<string, string>, context: Partial<APIGatewayProxyEvent['requestContext']> = {}) =>
@@ -26,21 +27,7 @@ describe('the short link a page or a QR code shows (no network)', () => {
       updated_at: 'u',
       ...NO_LIFECYCLE,
     };
-    expect(Object.keys(withShortUrl(request({}), url))).toEqual([
-      'id',
-      'user_id',
-      'short_code',
-      'original_url',
-      'title',
-      'is_active',
-      'created_at',
-      'updated_at',
-      'short_url',
-      'expires_at',
-      'max_clicks',
-      'expired_url',
-      'forward_query',
-    ]);
+    expect(Object.keys(withShortUrl(request({}), url))).toEqual(URL_RECORD_FIELDS);
   });
 
   it('refuses a PUBLIC_BASE_URL with a path, or that is not http(s)', () => {
