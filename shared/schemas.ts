@@ -283,7 +283,11 @@ const futureTimestamp = documentedAs(
     ),
     z.transform((value: string) => timestamp(new Date(Date.parse(`${value.replace(/Z$/, '')}Z`)))),
   ),
-  { type: 'string', pattern: FUTURE_TIMESTAMP_PATTERN },
+  {
+    type: 'string',
+    pattern: FUTURE_TIMESTAMP_PATTERN,
+    description: 'A moment in the future, UTC: 2026-12-31T23:59:59 (milliseconds and a Z may follow)',
+  },
   { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },
 );
 
@@ -317,9 +321,23 @@ export const chosenShortCode = documentedAs(
 /** A link's lifecycle as a request sets it; on create, `null` is the same as leaving a field out. */
 const lifecycleFields = {
   expires_at: z.optional(z.nullable(futureTimestamp)),
-  max_clicks: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(1_000_000_000)))),
+  max_clicks: z.optional(
+    z.nullable(
+      z
+        .int()
+        .check(
+          z.gte(1),
+          z.lte(1_000_000_000),
+          z.describe('After how many redirected clicks the link expires (HEAD and posted clicks do not count)'),
+        ),
+    ),
+  ),
   expired_url: z.optional(z.nullable(originalUrl)),
-  forward_query: z.optional(z.boolean()),
+  forward_query: z.optional(
+    z
+      .boolean()
+      .check(z.describe("Add the short link's query string after the target's own parameters (default false)")),
+  ),
 };
 
 /** POST /urls */
