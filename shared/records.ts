@@ -71,9 +71,12 @@ export interface PublicUrlRecord extends UrlRecord {
   short_url: string;
 }
 
-/** A link's lifecycle from its stored item (the URL's, or its short code's copy); absent attributes are unset. */
+/**
+ * A link's lifecycle from its stored item (the URL's, or its short code's copy); absent attributes are unset.
+ * The expiry moment is stored as `expires_at_text` (`expires_at` is the table's TTL attribute).
+ */
 export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
-  expires_at: (item.expires_at as string | undefined) ?? null,
+  expires_at: (item.expires_at_text as string | undefined) ?? null,
   max_clicks: typeof item.max_clicks === 'number' ? item.max_clicks : null,
   expired_url: (item.expired_url as string | undefined) ?? null,
   forward_query: item.forward_query === true,

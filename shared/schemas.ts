@@ -334,9 +334,18 @@ const lifecycleFields = {
   ),
   expired_url: z.optional(z.nullable(originalUrl)),
   forward_query: z.optional(
-    z
-      .boolean()
-      .check(z.describe("Add the short link's query string after the target's own parameters (default false)")),
+    z.pipe(
+      z.nullable(
+        z
+          .boolean()
+          .check(
+            z.describe(
+              "Add the short link's query string after the target's own parameters (default false; null: false)",
+            ),
+          ),
+      ),
+      z.transform((value: boolean | null) => value ?? false),
+    ),
   ),
 };
 

@@ -62,7 +62,7 @@ export async function markSpentLinks(clicks: CountableClick[]): Promise<void> {
 }
 
 /** Marks a link spent if `total` reached the limit its short code's item holds now, and it is not yet marked. */
-export async function markSpent(code: string, urlId: number, total: number): Promise<void> {
+async function markSpent(code: string, urlId: number, total: number): Promise<void> {
   try {
     await documentClient.send(
       new UpdateCommand({

@@ -5,7 +5,7 @@ import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.j
 import { type LinkLifecycle, type Page, toLinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
 import { isReservedShortCode } from '../routes.js';
 import { shortCodeSource } from '../short-code.js';
-import { markSpent, redirectedClicks } from './click-limits.js';
+import { redirectedClicks } from './click-limits.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { accessPatterns, indexAttributes, keys, linkScope } from './keys.js';
 import { readWindow, type Window } from './list-windows.js';
@@ -50,9 +50,12 @@ export interface ShortCodeTarget extends LinkLifecycle {
   expiry_recorded: string | null;
 }
 
-/** A lifecycle as stored: unset fields are absent rather than null. */
+/**
+ * A lifecycle as stored: unset fields are absent rather than null. The expiry moment is stored as
+ * `expires_at_text`: `expires_at` is the table's TTL attribute, and a link must never be deleted by TTL.
+ */
 const storedLifecycle = (url: LinkLifecycle): Item => ({
-  ...(url.expires_at !== null && { expires_at: url.expires_at }),
+  ...(url.expires_at !== null && { expires_at_text: url.expires_at }),
   ...(url.max_clicks !== null && { max_clicks: url.max_clicks }),
   ...(url.expired_url !== null && { expired_url: url.expired_url }),
   forward_query: url.forward_query,
@@ -293,18 +296,33 @@ const ownedBy = (owner: number | undefined): { expression: string; values?: Reco
 /** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
 export type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
 
+/** The expiry new limits start with (`limits_at`), and what of it is known already. */
+interface NewExpiry {
+  limitsAt: string;
+  /** The new `max_clicks` is already reached: the link is spent from the start. */
+  reached: boolean;
+  /** The link was expired, its event recorded, and stays expired: that event stands for the new limits too. */
+  recorded: boolean;
+}
+
 /** The short code's copy of what the redirect needs, as an update of its item (unset fields removed). */
-function shortCodeChanges(next: UrlRecord, limitsAt: string | undefined) {
+function shortCodeChanges(next: UrlRecord, expiry: NewExpiry | undefined) {
   const values: Record<string, unknown> = {
     original_url: next.original_url,
     is_active: next.is_active,
     forward_query: next.forward_query,
-    ...(limitsAt !== undefined && { limits_at: limitsAt }),
   };
   const removed: string[] = [];
-  for (const field of ['expires_at', 'max_clicks', 'expired_url'] as const) {
-    if (next[field] === null) removed.push(field);
-    else values[field] = next[field];
+  const stored = storedLifecycle(next);
+  for (const field of ['expires_at_text', 'max_clicks', 'expired_url']) {
+    if (stored[field] === undefined) removed.push(field);
+    else values[field] = stored[field];
+  }
+  if (expiry) {
+    values.limits_at = expiry.limitsAt;
+    if (expiry.reached) values.clicks_reached = expiry.limitsAt;
+    else removed.push('clicks_reached');
+    if (expiry.recorded) values.expiry_recorded = expiry.limitsAt;
   }
   const sets = Object.keys(values).map((field) => `${field} = :${field}`);
   return {
@@ -314,11 +332,28 @@ function shortCodeChanges(next: UrlRecord, limitsAt: string | undefined) {
 }
 
 /**
+ * The expiry that new limits start, decided before they are written so that the change is one step: a
+ * limit already reached is marked in the same transaction (a spent link is never briefly live), and a link
+ * that was expired, with its event recorded, and stays expired keeps that event (no second one).
+ */
+async function newExpiry(url: UrlRecord, next: UrlRecord, now: string): Promise<NewExpiry> {
+  const [codeItem, total] = await Promise.all([
+    getItem(keys.shortCode(url.short_code)),
+    next.max_clicks === null ? 0 : redirectedClicks(url.id),
+  ]);
+  const before = codeItem ? toShortCodeTarget(codeItem) : undefined;
+  const wasRecorded =
+    before !== undefined && expiryOf(before, now) !== undefined && before.expiry_recorded === before.limits_at;
+  const reached = next.max_clicks !== null && total >= next.max_clicks;
+  const stays = reached || (next.expires_at !== null && now >= next.expires_at);
+  return { limitsAt: now, reached, recorded: wasRecorded && stays };
+}
+
+/**
  * Changes a URL; `owner`'s only, when named. A title-only change is a single conditional update. Anything
  * the redirect reads (target, state, lifecycle) rewrites the URL and its short-code item in one transaction,
  * so a redirect right after the change already follows it. New limits (`expires_at` or `max_clicks`) start a
- * new expiry: the link is live again unless the new limits are already reached, which is marked before
- * answering.
+ * new expiry: the link is live again unless the new limits are already reached.
  */
 export async function updateUrl(urlId: number, changes: UrlChanges, owner?: number): Promise<UrlRecord> {
   const now = timestamp();
@@ -349,12 +384,13 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
   }
 
   // A concurrent update won between the read and the write: read again, a few times.
-  const updated = await retryWithBackoff(
+  return retryWithBackoff(
     async () => {
       const current = toUrlRecord(await getUrlItem(urlId, owner));
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       const next: UrlRecord = { ...current, ...defined, updated_at: now };
       const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
+      const expiry = newLimits ? await newExpiry(current, next, now) : undefined;
       const outcome = await transact([
         {
           Put: {
@@ -370,19 +406,15 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
             TableName: tableName(),
             Key: keys.shortCode(current.short_code),
             ConditionExpression: 'attribute_exists(PK)',
-            ...shortCodeChanges(next, newLimits ? now : undefined),
+            ...shortCodeChanges(next, expiry),
           },
         },
       ]);
-      return outcome.ok ? { next, newLimits } : undefined;
+      return outcome.ok ? next : undefined;
     },
     CONCURRENT_CHANGE_RETRIES,
     urlNotFound,
   );
-  if (updated.newLimits && updated.next.max_clicks !== null) {
-    await markSpent(updated.next.short_code, urlId, await redirectedClicks(urlId));
-  }
-  return updated.next;
 }
 
 /**

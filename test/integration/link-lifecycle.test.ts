@@ -186,6 +186,9 @@ describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
         forward_query: true,
       });
       expect((await api.get<Url>(`/urls/${link.id}`)).body).toMatchObject({ max_clicks: null, forward_query: true });
+      // forward_query's null is its default, false.
+      expect((await api.put<Url>(`/urls/${link.id}`, { forward_query: null })).body.forward_query).toBe(false);
+      expect((await created({ forward_query: null })).forward_query).toBe(false);
     });
   });
 
@@ -295,6 +298,26 @@ describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
         'clicks',
         'clicks',
       ]);
+    });
+  });
+
+  describe('a link that stays expired', () => {
+    it('stays expired through a change of its limits, never briefly live, with no second expired event', async () => {
+      const link = await created({ max_clicks: 1 });
+      expect((await api.get(`/${link.short_code}`)).status).toBe(302);
+      await sleep(1000);
+      expect((await api.get(`/${link.short_code}`)).status).toBe(410);
+      await queueDrained(service);
+      // A date is added while the click limit stays reached: expired throughout, and its event stands.
+      const [changed, ...during] = await Promise.all([
+        api.put<Url>(`/urls/${link.id}`, { expires_at: inMs(60_000) }),
+        ...Array.from({ length: 10 }, () => api.get(`/${link.short_code}`)),
+      ]);
+      expect(changed?.status).toBe(200);
+      expect(during.map((response) => response.status)).toEqual(Array(10).fill(410));
+      expect((await api.get(`/${link.short_code}`)).status).toBe(410);
+      expect(await settledEventsOf(link.id, 'expired')).toHaveLength(1);
+      expect(await eventsOf(link.id, 'click')).toHaveLength(1);
     });
   });
 
