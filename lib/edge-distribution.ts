@@ -138,8 +138,10 @@ export class EdgeDistribution extends Construct {
       },
       additionalBehaviors: Object.fromEntries(
         // The API reference (GET /docs and its files) and the statistics page's files are static: cached at
-        // the edge and compressed there.
-        ['/docs*', '/stats-page/*'].map((pattern) => [
+        // the edge and compressed there. Exactly `/docs` and `/docs/*`, not `/docs*`: a chosen short code may
+        // start with `docs` (`/docs-guide`), and must reach the function that rewrites it. The function runs
+        // here too, for `/docs/` (the reference's own address with a slash).
+        ['/docs', '/docs/*', '/stats-page/*'].map((pattern) => [
           pattern,
           {
             origin,
@@ -148,6 +150,7 @@ export class EdgeDistribution extends Construct {
             compress: true,
             responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+            functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
           },
         ]),
       ),

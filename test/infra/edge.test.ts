@@ -66,17 +66,25 @@ describe('CloudFront in front of the API', () => {
     });
   });
 
-  it("caches and compresses the API reference (/docs*) and the statistics page's files at the edge, and nothing else", () => {
+  it("caches and compresses the API reference (/docs, /docs/*) and the statistics page's files at the edge, and nothing else", () => {
     const [, distribution] = onlyResource(template, 'AWS::CloudFront::Distribution');
     const config = (distribution as { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } })
       .DistributionConfig;
+    // Not `/docs*`: a chosen short code such as `docs-guide` must reach the rewrite of the default behaviour.
     expect(config.CacheBehaviors).toEqual([
       expect.objectContaining({
-        PathPattern: '/docs*',
+        PathPattern: '/docs',
         Compress: true,
         // CloudFront's managed CachingOptimized policy.
         CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
         AllowedMethods: ['GET', 'HEAD'],
+      }),
+      expect.objectContaining({
+        PathPattern: '/docs/*',
+        Compress: true,
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+        AllowedMethods: ['GET', 'HEAD'],
+        FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
       }),
       expect.objectContaining({
         PathPattern: '/stats-page/*',
