@@ -154,7 +154,16 @@ export class ServiceFunction extends NodejsFunction {
 
   /** Lets the function queue automatic events (send only), and tells it the queue's URL. */
   publishEventsTo(queue: IQueue): void {
-    this.addEnvironment('EVENTS_QUEUE_URL', queue.queueUrl);
+    this.sendTo('EVENTS_QUEUE_URL', queue);
+  }
+
+  /** Lets the redirect queue the clicks of links with `max_clicks` on their own queue (send only). */
+  publishLimitedClicksTo(queue: IQueue): void {
+    this.sendTo('LIMITED_CLICKS_QUEUE_URL', queue);
+  }
+
+  private sendTo(variable: string, queue: IQueue): void {
+    this.addEnvironment(variable, queue.queueUrl);
     this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
   }
 }

@@ -78,6 +78,8 @@ export interface ServiceMonitoringProps {
   /** Every function that serves a request or an event. */
   functions: readonly MonitoredFunction[];
   eventsQueue: IQueue;
+  /** The clicks of links with `max_clicks`, on their own queue: its backlog counts with the events'. */
+  limitedClicksQueue: IQueue;
   deadLetterQueue: IQueue;
   /**
    * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
@@ -299,9 +301,18 @@ export class ServiceMonitoring extends Construct {
       }),
     );
 
-    const backlogAge = props.eventsQueue.metricApproximateAgeOfOldestMessage({
+    // The older of the two queues' oldest messages: either backlog means the writer is behind.
+    const backlogAge = new MathExpression({
+      expression: 'MAX([events, limited])',
+      usingMetrics: {
+        events: props.eventsQueue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' }),
+        limited: props.limitedClicksQueue.metricApproximateAgeOfOldestMessage({
+          period: fiveMinutes,
+          statistic: 'Maximum',
+        }),
+      },
       period: fiveMinutes,
-      statistic: 'Maximum',
+      label: 'oldest queued event (s)',
     });
     this.notify(
       new Alarm(this, 'EventsBacklogAging', {
@@ -451,6 +462,11 @@ export class ServiceMonitoring extends Construct {
             period: oneMinute,
             statistic: 'Maximum',
             label: 'oldest message age (s)',
+          }),
+          props.limitedClicksQueue.metricApproximateAgeOfOldestMessage({
+            period: oneMinute,
+            statistic: 'Maximum',
+            label: 'limited clicks: oldest message age (s)',
           }),
         ],
         right: [deadLettered.with({ period: oneMinute, label: 'dead-letter queue depth' })],

@@ -109,6 +109,7 @@ export class ServiceStack extends Stack {
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
+      if (route.sendsLimitedClicks) handler.publishLimitedClicksTo(events.limitedClicksQueue);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       handler.addEnvironment('AUTH_MODE', props.authMode ?? 'open');
@@ -128,6 +129,13 @@ export class ServiceStack extends Stack {
       new SqsEventSource(events.queue, {
         batchSize: eventsQueueSchema.batchSize,
         maxBatchingWindow: Duration.seconds(eventsQueueSchema.maxBatchingWindowSeconds),
+        reportBatchItemFailures: true,
+      }),
+    );
+    writer.addEventSource(
+      new SqsEventSource(events.limitedClicksQueue, {
+        batchSize: eventsQueueSchema.limitedClicks.batchSize,
+        maxBatchingWindow: Duration.seconds(eventsQueueSchema.limitedClicks.maxBatchingWindowSeconds),
         reportBatchItemFailures: true,
       }),
     );
@@ -160,6 +168,7 @@ export class ServiceStack extends Stack {
         { name: 'EventWriter', handler: writer },
       ],
       eventsQueue: events.queue,
+      limitedClicksQueue: events.limitedClicksQueue,
       deadLetterQueue: events.deadLetterQueue,
       alarmEmail: props.alarmEmail,
       stage: props.stage,

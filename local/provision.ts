@@ -90,6 +90,8 @@ export async function provisionMainTable(tableName: string): Promise<void> {
 
 export interface QueuePair {
   queueUrl: string;
+  /** The clicks of links with `max_clicks` (eventsQueueSchema.limitedClicks), into the same dead-letter queue. */
+  limitedClicksQueueUrl: string;
   deadLetterQueueUrl: string;
 }
 
@@ -108,18 +110,25 @@ export async function provisionQueues(
   const attributes = await sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }),
   );
-  const main = await sqs.send(
-    new CreateQueueCommand({
-      QueueName: queueName,
-      Attributes: {
-        VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds),
-        MessageRetentionPeriod: String(eventsQueueSchema.retentionSeconds),
-        RedrivePolicy: JSON.stringify({
-          deadLetterTargetArn: attributes.Attributes?.QueueArn,
-          maxReceiveCount: overrides.maxReceiveCount ?? eventsQueueSchema.maxReceiveCount,
+  const writerQueue = async (name: string) =>
+    (
+      await sqs.send(
+        new CreateQueueCommand({
+          QueueName: name,
+          Attributes: {
+            VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds),
+            MessageRetentionPeriod: String(eventsQueueSchema.retentionSeconds),
+            RedrivePolicy: JSON.stringify({
+              deadLetterTargetArn: attributes.Attributes?.QueueArn,
+              maxReceiveCount: overrides.maxReceiveCount ?? eventsQueueSchema.maxReceiveCount,
+            }),
+          },
         }),
-      },
-    }),
-  );
-  return { queueUrl: main.QueueUrl as string, deadLetterQueueUrl };
+      )
+    ).QueueUrl as string;
+  const [queueUrl, limitedClicksQueueUrl] = await Promise.all([
+    writerQueue(queueName),
+    writerQueue(`${queueName}-limited-clicks`),
+  ]);
+  return { queueUrl, limitedClicksQueueUrl, deadLetterQueueUrl };
 }

@@ -1,6 +1,7 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
+import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
@@ -56,6 +57,8 @@ export interface LocalRuntime {
   port: number;
   tableName: string;
   queueUrl: string;
+  /** The clicks of links with `max_clicks`, read by the writer without a batching window. */
+  limitedClicksQueueUrl: string;
   deadLetterQueueUrl: string;
   dynamoDbEndpoint: string;
   sqsEndpoint: string;
@@ -170,6 +173,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         ...options.functionSettings,
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
+        LIMITED_CLICKS_QUEUE_URL: queues.limitedClicksQueueUrl,
         ...extra,
       });
     functionEnvironment();
@@ -204,15 +208,24 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
       : 0;
     const loaded = await loadRoutes(routes);
-    const poller =
+    // The writer reads both queues, as its two event source mappings do in AWS: the limited clicks' in
+    // batches of at most 10 (the size Lambda allows without a batching window).
+    const pollers =
       options.pollerConcurrency === 0
-        ? undefined
-        : await startQueuePoller({
-            queueUrl: queues.queueUrl,
-            handler: writer.handler,
-            concurrency: options.pollerConcurrency,
-            invocationTimeoutMs: options.writerTimeoutMs,
-          });
+        ? []
+        : await Promise.all(
+            [
+              { queueUrl: queues.queueUrl },
+              { queueUrl: queues.limitedClicksQueueUrl, batchSize: eventsQueueSchema.limitedClicks.batchSize },
+            ].map((queue) =>
+              startQueuePoller({
+                ...queue,
+                handler: writer.handler,
+                concurrency: options.pollerConcurrency,
+                invocationTimeoutMs: options.writerTimeoutMs,
+              }),
+            ),
+          );
     limits?.enforce();
     const { LIMITS_REPORT_PATH, limitsReportAnswer } = await import('./limits-report.js');
     const { rateLimiter } = await import('./rate-limits.js');
@@ -248,6 +261,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port: gateway.port,
       tableName: options.tableName,
       queueUrl: queues.queueUrl,
+      limitedClicksQueueUrl: queues.limitedClicksQueueUrl,
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
       dynamoDbEndpoint: databaseEndpoint,
       dynamoDbLimits: limits,
@@ -260,12 +274,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         stopping = true;
         try {
           await gateway.close();
-          await poller?.drain(options.drainTimeoutMs ?? 10_000);
+          await Promise.all(pollers.map((poller) => poller.drain(options.drainTimeoutMs ?? 10_000)));
         } finally {
           // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running,
           // and nothing still queued may be lost: it is kept for the next start, or logged for a replay.
-          await poller?.stop();
-          await keepUnsentEvents(await takeQueuedMessages(queues.queueUrl), options.unsentEventsFile);
+          await Promise.all(pollers.map((poller) => poller.stop()));
+          const left = await Promise.all([queues.queueUrl, queues.limitedClicksQueueUrl].map(takeQueuedMessages));
+          await keepUnsentEvents(left.flat(), options.unsentEventsFile);
           await stopStarted();
         }
       },

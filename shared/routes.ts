@@ -27,6 +27,8 @@ export interface RouteDefinition {
   profile: 'standard' | 'bulk' | 'cascade';
   /** Whether the function keeps the day's visitor secret (store/visitor-secrets.ts): the redirect. */
   visitorSecrets?: boolean;
+  /** Whether it sends the clicks of links with `max_clicks` to their own queue (eventsQueueSchema.limitedClicks). */
+  sendsLimitedClicks?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
@@ -39,7 +41,10 @@ const route = (
   handler: string,
   table: RouteDefinition['table'],
   options: Partial<
-    Pick<RouteDefinition, 'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'idempotent' | 'access'>
+    Pick<
+      RouteDefinition,
+      'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'sendsLimitedClicks' | 'idempotent' | 'access'
+    >
   > = {},
 ): RouteDefinition => ({
   method,
@@ -92,6 +97,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
     sendsEvents: true,
     visitorSecrets: true,
+    sendsLimitedClicks: true,
     access: 'open',
   }),
   route('GET', '/urls/{id}/stats', 'functions/urls/get-url-stats.ts', 'read'),

@@ -20,9 +20,16 @@ function queueUrl(): string {
 // SDK's documented `cacheMiddleware` resolves each command's middleware once, not on every send.
 const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 }, cacheMiddleware: true });
 
-const sendMessage = async (MessageBody: string) => {
-  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody }));
+const sendMessage = async (MessageBody: string, QueueUrl = queueUrl()) => {
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody }));
 };
+
+/**
+ * Where a message goes: a click of a link with `max_clicks` to the queue the writer reads without a batching
+ * window (so the link is marked spent within the second), everything else to the events queue.
+ */
+const queueOf = (message: EventMessage) =>
+  (message.click_limit !== undefined && serviceConfig().limitedClicksQueueUrl) || queueUrl();
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {
@@ -57,7 +64,7 @@ export async function publishUrlEvent(
     ...forWriter,
   };
   try {
-    await sendMessage(JSON.stringify(message));
+    await sendMessage(JSON.stringify(message), queueOf(message));
     increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
     // Logs are kept for weeks: the visitor tag is left out (a replayed click counts as a visitor per user agent).

@@ -60,4 +60,11 @@ export const eventsQueueSchema = {
    */
   batchSize: 100,
   maxBatchingWindowSeconds: 1,
+  /**
+   * The clicks of links with `max_clicks` go through a queue of their own, read with no batching window
+   * (Lambda then hands at most 10 messages a batch): the writer counts them, and marks a link spent, well
+   * within the second the contract allows at one click a second, which a 1 s window cannot. Same settings
+   * and the same dead-letter queue otherwise.
+   */
+  limitedClicks: { batchSize: 10, maxBatchingWindowSeconds: 0 },
 } as const;

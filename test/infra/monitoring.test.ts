@@ -178,13 +178,13 @@ describe('alarms, notifications and dashboard', () => {
     expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM UrlShortener');
   });
 
-  it('EventsBacklogAging: the oldest queued event older than a minute', () => {
-    expect(alarm('EventsBacklogAging')).toMatchObject({
-      MetricName: 'ApproximateAgeOfOldestMessage',
-      Statistic: 'Maximum',
-      Threshold: 60,
-      ComparisonOperator: 'GreaterThanThreshold',
-    });
+  it("EventsBacklogAging: the oldest queued event older than a minute, on either of the writer's queues", () => {
+    expect(alarm('EventsBacklogAging')).toMatchObject({ Threshold: 60, ComparisonOperator: 'GreaterThanThreshold' });
+    const { expression, inputs } = queries('EventsBacklogAging');
+    expect(expression).toBe('MAX([events, limited])');
+    for (const id of ['events', 'limited']) {
+      expect(inputs[id]).toMatchObject({ Metric: { MetricName: 'ApproximateAgeOfOldestMessage' }, Stat: 'Maximum' });
+    }
   });
 
   it.each([

@@ -70,13 +70,16 @@ const byAccess: Record<RouteDefinition['table'], string[]> = {
   write: [...tableReads, ...tableWrites],
 };
 const sendEvents = ['sqs:SendMessage on events queue'];
-const consumeEvents = [
-  'sqs:ReceiveMessage',
-  'sqs:ChangeMessageVisibility',
-  'sqs:GetQueueUrl',
-  'sqs:DeleteMessage',
-  'sqs:GetQueueAttributes',
-].map((action) => `${action} on events queue`);
+const sendLimitedClicks = ['sqs:SendMessage on limited clicks queue'];
+const consumeEvents = ['events queue', 'limited clicks queue'].flatMap((queue) =>
+  [
+    'sqs:ReceiveMessage',
+    'sqs:ChangeMessageVisibility',
+    'sqs:GetQueueUrl',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+  ].map((action) => `${action} on ${queue}`),
+);
 
 describe('each function may do exactly what its route needs', () => {
   const { template } = synthesizeService({ enableStartupSeed: true });
@@ -88,7 +91,12 @@ describe('each function may do exactly what its route needs', () => {
   const [recordsId] = onlyResource(template, 'AWS::DynamoDB::Table', (_, properties) =>
     keyOf(properties).includes('"id"'),
   );
-  const [queueId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => Boolean(properties.RedrivePolicy));
+  const [queueId] = onlyResource(
+    template,
+    'AWS::SQS::Queue',
+    (id, properties) => Boolean(properties.RedrivePolicy) && !id.includes('LimitedClicks'),
+  );
+  const [limitedClicksId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.includes('LimitedClicks'));
   const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
   const [originSecretId] = onlyResource(template, 'AWS::SecretsManager::Secret');
   const names = new Map([
@@ -96,6 +104,7 @@ describe('each function may do exactly what its route needs', () => {
     [secretsId, 'visitor secrets table'],
     [recordsId, 'idempotency table'],
     [queueId, 'events queue'],
+    [limitedClicksId, 'limited clicks queue'],
     [deadLetterId, 'dead-letter queue'],
     [originSecretId, 'origin secret'],
   ]);
@@ -128,6 +137,7 @@ describe('each function may do exactly what its route needs', () => {
     ...(route.sendsEvents ? sendEvents : []),
     ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
     ...(route.visitorSecrets ? keepSecrets : []),
+    ...(route.sendsLimitedClicks ? sendLimitedClicks : []),
     ...(route.idempotent ? keepRecords : []),
   ];
 
@@ -135,10 +145,18 @@ describe('each function may do exactly what its route needs', () => {
     expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expectedOf(route).sort());
   });
 
-  it("the redirect reads the table, leases event ids, keeps the day's visitor secret and sends to the queue, nothing else", () => {
+  it("the redirect reads the table, leases event ids, keeps the day's visitor secret and sends to the queues, nothing else", () => {
     const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
     expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
-      [...ownLogs, ...readOriginSecret, ...tableReads, ...leaseIds, ...keepSecrets, ...sendEvents].sort(),
+      [
+        ...ownLogs,
+        ...readOriginSecret,
+        ...tableReads,
+        ...leaseIds,
+        ...keepSecrets,
+        ...sendEvents,
+        ...sendLimitedClicks,
+      ].sort(),
     );
     const role = template.findResources('AWS::IAM::Policy');
     const statements = Object.values(role)
@@ -152,7 +170,7 @@ describe('each function may do exactly what its route needs', () => {
     );
   });
 
-  it('the event writer writes the table and consumes the queue, and cannot send to it', () => {
+  it('the event writer writes the table and consumes both queues, and cannot send to them', () => {
     expect(eventWriter.table).toBe('write');
     expect(permissionsOf(template, functionId('EventWriter'), names)).toEqual(
       [...ownLogs, ...byAccess.write, ...consumeEvents].sort(),

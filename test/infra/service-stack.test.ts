@@ -145,24 +145,28 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it('wires the events queue to an encrypted dead-letter queue: 5 receives, kept 14 days', () => {
+  it("wires the events queues (the limited clicks' too) to one encrypted dead-letter queue: 5 receives, kept 14 days", () => {
     const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(2);
+    expect(queues).toHaveLength(3);
     const [deadLetterId, deadLetter] = onlyResource(
       template,
       'AWS::SQS::Queue',
       (_, properties) => !properties.RedrivePolicy,
     );
     expect(deadLetter).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
-    template.hasResourceProperties('AWS::SQS::Queue', {
-      SqsManagedSseEnabled: true,
-      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] }, maxReceiveCount: 5 },
-    });
+    const redriven = queues.filter(([, properties]) => properties.RedrivePolicy);
+    expect(redriven).toHaveLength(2);
+    for (const [, properties] of redriven) {
+      expect(properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] }, maxReceiveCount: 5 },
+      });
+    }
   });
 
-  it('refuses plain-HTTP access to both queues', () => {
+  it('refuses plain-HTTP access to every queue', () => {
     const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(3);
     for (const [, properties] of policies) {
       expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
     }
@@ -176,18 +180,33 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it('feeds the writer from the queue in batches, reporting partial batch failures', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+  it("feeds the writer from the events queue in batches, and from the limited clicks' with no window", () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: eventsQueueSchema.batchSize,
       MaximumBatchingWindowInSeconds: eventsQueueSchema.maxBatchingWindowSeconds,
     });
+    const [limitedId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.includes('LimitedClicks'));
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
+      EventSourceArn: { 'Fn::GetAtt': [limitedId, 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: eventsQueueSchema.limitedClicks.batchSize,
+      MaximumBatchingWindowInSeconds: 0,
+    });
+    // Only the redirect sends there.
+    const senders = resourcesOfType(template, 'AWS::Lambda::Function').filter(([, properties]) =>
+      JSON.stringify(properties).includes('LIMITED_CLICKS_QUEUE_URL'),
+    );
+    expect(senders.map(([id]) => id)).toEqual([expect.stringMatching(/^GetUrlsIdRedirect/)]);
   });
 
-  it('asks for a batch Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {
-    expect(eventsQueueSchema.batchSize <= 10 || eventsQueueSchema.maxBatchingWindowSeconds >= 1).toBe(true);
+  it('asks for batches Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {
+    for (const queue of [eventsQueueSchema, eventsQueueSchema.limitedClicks]) {
+      expect(queue.batchSize <= 10 || queue.maxBatchingWindowSeconds >= 1).toBe(true);
+    }
   });
 
   it("outputs the service's address, CloudFront domain, table and queue names and the dashboard link, not the stage's", () => {

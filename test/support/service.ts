@@ -111,13 +111,21 @@ export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
-/** Waits until the service's events queue has nothing left, visible or in flight (every event written). */
-export async function queueDrained(service: Pick<LocalRuntime, 'queueUrl'>, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until the service's events queues (the events', and the limited clicks') have nothing left, visible or
+ * in flight (every event written).
+ */
+export async function queueDrained(
+  service: Pick<LocalRuntime, 'queueUrl' | 'limitedClicksQueueUrl'>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
   const { queuedMessages } = await import('../../local/sqs-local.js');
   const sqs = new SQSClient({});
+  const queued = async () =>
+    (await queuedMessages(sqs, service.queueUrl)) + (await queuedMessages(sqs, service.limitedClicksQueueUrl));
   try {
-    await eventually(async () => ((await queuedMessages(sqs, service.queueUrl)) === 0 ? true : undefined), timeoutMs);
+    await eventually(async () => ((await queued()) === 0 ? true : undefined), timeoutMs);
   } finally {
     sqs.destroy();
   }
