@@ -9,7 +9,7 @@ import { LINK_EXPIRED, recordExpiry, redirectTarget } from '#shared/link-lifecyc
 import { shortCodePath } from '#shared/schemas.js';
 import { GENERATED_CODE } from '#shared/short-code.js';
 import { isBlocked } from '#shared/store/blocked-hosts.js';
-import { expiryOf, resolveShortCode, URL_NOT_FOUND } from '#shared/store/urls.js';
+import { expiryOf, isHotShortCode, resolveShortCode, URL_NOT_FOUND } from '#shared/store/urls.js';
 import { visitorTag } from '#shared/store/visitor-secrets.js';
 
 const LINK_DISABLED = 'Link disabled';
@@ -64,6 +64,9 @@ export const handler = httpRoute(
           ...(visitor !== undefined && { visitor }),
           ...(target.max_clicks !== null && { click_limit: target.max_clicks }),
         },
+        // A limited link's click is counted within the second (exact at one click a second), unless the link
+        // is hot: then it goes with the large batches, which a viral link's statistics need.
+        { soon: target.max_clicks !== null && !isHotShortCode(target.short_code) },
       );
     }
     return new Redirect(redirectTarget(target.original_url, target, event));

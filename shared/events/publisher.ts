@@ -25,11 +25,10 @@ const sendMessage = async (MessageBody: string, QueueUrl = queueUrl()) => {
 };
 
 /**
- * Where a message goes: a click of a link with `max_clicks` to the queue the writer reads without a batching
- * window (so the link is marked spent within the second), everything else to the events queue.
+ * Where a message goes: a click the writer must count within the second (`soon`: a link with `max_clicks`
+ * that is not hot) to the queue it reads without a batching window, everything else to the events queue.
  */
-const queueOf = (message: EventMessage) =>
-  (message.click_limit !== undefined && serviceConfig().limitedClicksQueueUrl) || queueUrl();
+const queueOf = (soon: boolean) => (soon && serviceConfig().limitedClicksQueueUrl) || queueUrl();
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {
@@ -46,13 +45,15 @@ async function identity() {
  * it, it is stored once). The request that caused it does not wait for the event to be
  * stored, only for the queue to accept it. If the queue stays unreachable after the SDK's retries, the
  * request still succeeds: the event is logged whole (`unsent_event`, replayable with
- * `npm run replay-events`) and counted in `events_unsent_total`.
+ * `npm run replay-events`) and counted in `events_unsent_total`. `forWriter` travels with the message but is
+ * not part of the event; `delivery.soon` sends it to the queue the writer reads without a batching window.
  */
 export async function publishUrlEvent(
   eventType: AutomaticEventType,
   url: Pick<UrlRecord, 'id' | 'user_id' | 'short_code' | 'original_url'>,
   extraDetails: Record<string, unknown> = {},
   forWriter: Pick<EventMessage, 'visitor' | 'click_limit'> = {},
+  delivery: { soon?: boolean } = {},
 ): Promise<void> {
   const event = { url_id: url.id, user_id: url.user_id, event_type: eventType };
   const message: EventMessage = {
@@ -64,7 +65,7 @@ export async function publishUrlEvent(
     ...forWriter,
   };
   try {
-    await sendMessage(JSON.stringify(message), queueOf(message));
+    await sendMessage(JSON.stringify(message), queueOf(delivery.soon === true));
     increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
     // Logs are kept for weeks: the visitor tag is left out (a replayed click counts as a visitor per user agent).

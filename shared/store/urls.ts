@@ -222,6 +222,13 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
 }
 
 /**
+ * Whether this instance redirects a short code many times a second (it is answered from memory): its clicks
+ * can wait for the writer's large batches, since its limit cannot be exact anyway within the second it may be
+ * read from memory.
+ */
+export const isHotShortCode = (code: string): boolean => hotReads.isHot(`code:${code}`);
+
+/**
  * Claims the recording of an expired link's `expired` event: true for exactly one caller per expiry (the
  * link's limits as they were set at `limits_at`), however many requests find it expired at once.
  */

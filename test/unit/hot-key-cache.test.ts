@@ -37,6 +37,16 @@ describe('hot-key cache (no network)', () => {
     expect(loads).toBe(11);
   });
 
+  it('says whether a key is hot: more than N reads in the last second, and no longer once it cools down', async () => {
+    const cache = hotKeyCache({ threshold: 3, now: () => now });
+    for (let i = 0; i < 3; i++) await cache.read('link', load);
+    expect(cache.isHot('link')).toBe(false);
+    await cache.read('link', load);
+    expect([cache.isHot('link'), cache.isHot('other')]).toEqual([true, false]);
+    now += 1001;
+    expect(cache.isHot('link')).toBe(false);
+  });
+
   it('goes back to the table once the key cools down', async () => {
     const cache = hotKeyCache({ threshold: 2, now: () => now });
     for (let i = 0; i < 5; i++) await cache.read('link', load);

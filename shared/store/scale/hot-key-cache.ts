@@ -25,6 +25,8 @@ export interface HotKeyCache {
    * `always` treats the key as hot from its first read (a value every reader may see a second late).
    */
   read<T>(key: string, load: () => Promise<T>, options?: { always?: boolean }): Promise<T>;
+  /** Whether `key` is hot now: read more than the threshold's times in the last second (this read counted). */
+  isHot(key: string): boolean;
   /** Forgets what is kept (tests). */
   clear(): void;
 }
@@ -66,6 +68,11 @@ export function hotKeyCache(options: { threshold?: number; now?: () => number } 
       } finally {
         if (entry.loading === loading) entry.loading = undefined;
       }
+    },
+    isHot(key: string): boolean {
+      const threshold = options.threshold ?? serviceConfig().hotKeyReadsPerSecond;
+      const at = now();
+      return (entries.get(key)?.reads ?? []).filter((readAt) => readAt > at - 1000).length > threshold;
     },
     clear() {
       entries.clear();
