@@ -32,12 +32,18 @@ import { shortLinkFunctionCode } from './short-link-function.js';
 
 /**
  * The request headers the functions read, and nothing else (in particular not `Host`, which would not
- * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`, with
- * `CloudFront-Forwarded-Proto` for the links the service writes). `Referer` and `User-Agent` go into click
- * events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the only location
- * the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the day, into the
- * visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `Idempotency-Key` makes a POST
- * safe to retry (shared/http/idempotency.ts).
+ * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`). `Referer` and `User-Agent`
+ * go into click events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the
+ * only location the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the month,
+ * into the visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `X-Edge-Host` and
+ * `X-Short-Form` come from the edge function; `Idempotency-Key` makes a POST safe to retry
+ * (shared/http/idempotency.ts); `Origin` picks the CORS answer.
+ *
+ * Ten: CloudFront's default quota of headers per origin request policy, so a first deploy needs no quota
+ * increase. Left out because nothing depends on them: `CloudFront-Forwarded-Proto` (every viewer request
+ * reaching the API is HTTPS: plain HTTP is redirected first, and API Gateway's own `X-Forwarded-Proto` says
+ * `https`), and the preflight's `Access-Control-Request-Method`/`-Headers` (API Gateway answers a preflight
+ * itself, with fixed lists). A header added here must take the place of another, or come with that quota.
  */
 const forwardedHeaders = [
   'Content-Type',
@@ -45,15 +51,11 @@ const forwardedHeaders = [
   'User-Agent',
   'CloudFront-Viewer-Country',
   'CloudFront-Viewer-Address',
-  'CloudFront-Forwarded-Proto',
   'X-Viewer-Host',
   'X-Edge-Host',
   'X-Short-Form',
   'Idempotency-Key',
-  // CORS: the functions and the preflight answer depend on them.
   'Origin',
-  'Access-Control-Request-Method',
-  'Access-Control-Request-Headers',
 ] as const;
 
 export interface EdgeDistributionProps {

@@ -265,7 +265,7 @@ type EdgeHeaders = Record<string, { value: string }>;
 /**
  * What CloudFront does in the deployment before a request reaches API Gateway: its viewer-request function
  * (the same source, lib/edge/short-link-rewrite.js, run here as CloudFront runs it) rewrites `/<code>` and
- * `/<code>+` and adds the viewer's host; CloudFront itself adds the protocol the viewer used. Answers the
+ * `/<code>+` and adds the viewer's host; the protocol, plain HTTP here, is said as CloudFront would say it. Answers the
  * path to route and the headers the edge added.
  */
 function edgeRequest(): (path: string, host: string | undefined) => { path: string; headers: Record<string, string> } {
