@@ -3,7 +3,7 @@ import { keys, linkScope } from './keys.js';
 import { currentLayout } from './scale/shard-layout.js';
 import { slotsOf } from './scale/stats-slots.js';
 import type { CountableClick } from './stats-items.js';
-import { conditionFailed, documentClient, getItems, type TransactItem, tableName } from './table.js';
+import { conditionFailed, documentClient, getItems, type Item, keyOf, type TransactItem, tableName } from './table.js';
 
 /**
  * A link's `max_clicks` (CONTRACT.md, "Link lifecycle"), held without a write per click on a shared item.
@@ -29,34 +29,46 @@ export function clickTotalAdd(urlId: number, slot: number, clicks: number): Tran
   };
 }
 
+/** The keys of a link's click total, one per statistics slot of the link. */
+async function totalKeys(urlId: number) {
+  const slots = slotsOf(await currentLayout(), linkScope(urlId));
+  return Array.from({ length: slots }, (_, slot) => keys.linkClickTotal(urlId, slot));
+}
+
+const sumOfTotals = (items: Item[]) => items.reduce((sum, item) => sum + Number(item.clicks ?? 0), 0);
+
 /** The redirected clicks a link has had and that are counted: its slots' totals, read consistently. */
 export async function redirectedClicks(urlId: number): Promise<number> {
-  const slots = slotsOf(await currentLayout(), linkScope(urlId));
-  const totals = await getItems(Array.from({ length: slots }, (_, slot) => keys.linkClickTotal(urlId, slot)));
-  return [...totals.values()].reduce((sum, item) => sum + Number(item.clicks ?? 0), 0);
+  return sumOfTotals([...(await getItems(await totalKeys(urlId))).values()]);
 }
 
 /**
- * Marks spent the links of these counted clicks whose total reached their limit. Only clicks that carried a
- * limit are looked at, and only links whose total reached the lowest limit their clicks saw are written:
- * a link below its limit costs one read per batch, no write. The write's condition holds it to the limit
- * stored now (it may have changed since the click) and to the same link (a deleted link's code can be taken
- * again).
+ * Marks spent the links of these counted clicks that reached their limit. Only links whose clicks carried a
+ * limit are looked at; each costs one read per batch (its code's item and its totals, in one call), and a
+ * write only once it reached the limit stored now (which may have changed since the click). The write's
+ * condition holds it to that limit and to the same link (a deleted link's code can be taken again).
  */
 export async function markSpentLinks(clicks: CountableClick[]): Promise<void> {
-  const limited = new Map<number, { code: string; limit: number }>();
+  const limited = new Map<number, string>();
   for (const click of clicks) {
-    if (click.click_limit === undefined || click.posted) continue;
-    const seen = limited.get(click.url_id);
-    limited.set(click.url_id, {
-      code: String(click.details.short_code),
-      limit: Math.min(seen?.limit ?? click.click_limit, click.click_limit),
-    });
+    if (click.click_limit !== undefined && !click.posted) limited.set(click.url_id, String(click.details.short_code));
   }
   await Promise.all(
-    [...limited].map(async ([urlId, { code, limit }]) => {
-      const total = await redirectedClicks(urlId);
-      if (total >= limit) await markSpent(code, urlId, total);
+    [...limited].map(async ([urlId, code]) => {
+      const codeKey = keys.shortCode(code);
+      const found = await getItems([codeKey, ...(await totalKeys(urlId))]);
+      const link = found.get(keyOf(codeKey));
+      found.delete(keyOf(codeKey));
+      const total = sumOfTotals([...found.values()]);
+      const spent = link?.clicks_reached !== undefined && link.clicks_reached === link.limits_at;
+      if (
+        Number(link?.url_id) === urlId &&
+        typeof link?.max_clicks === 'number' &&
+        total >= link.max_clicks &&
+        !spent
+      ) {
+        await markSpent(code, urlId, total);
+      }
     }),
   );
 }

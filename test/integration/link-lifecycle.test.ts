@@ -301,6 +301,20 @@ describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
     });
   });
 
+  describe('a limit lowered while a click is on its way', () => {
+    it('holds the click to the limit stored when it is counted, not the one it was redirected under', async () => {
+      const link = await created({ max_clicks: 100 });
+      for (let i = 0; i < 2; i++) expect((await api.get(`/${link.short_code}`)).status).toBe(302);
+      await queueDrained(service);
+      // The third click is queued with the limit 100; the limit drops to 3 before the writer counts it.
+      expect((await api.get(`/${link.short_code}`)).status).toBe(302);
+      expect((await api.put(`/urls/${link.id}`, { max_clicks: 3 })).status).toBe(200);
+      await sleep(1000);
+      expect((await api.get(`/${link.short_code}`)).status).toBe(410);
+      expect(await settledEventsOf(link.id, 'click')).toHaveLength(3);
+    });
+  });
+
   describe('a link that stays expired', () => {
     it('stays expired through a change of its limits, never briefly live, with no second expired event', async () => {
       const link = await created({ max_clicks: 1 });
