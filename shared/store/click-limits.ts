@@ -11,10 +11,10 @@ import { conditionFailed, documentClient, getItems, type Item, keyOf, type Trans
  * Every redirected click adds to its link's click total in the transaction that counts it in the statistics
  * (click-counting.ts), in the slot its counts went to: exactly once, and spread like the counts when the link
  * is hot. After a batch is counted, the writer sums the totals of the links whose clicks carried a limit and
- * marks the short code's item of each link that reached it: `clicks_reached` takes the value of
- * `limits_at`, the moment its limits were last set. The redirect reads that item anyway, so deciding is free;
- * setting new limits changes `limits_at`, and the old mark no longer counts (urls.ts re-marks at once when the
- * new limit is already reached).
+ * marks the short code's item of each link that reached the limit stored now: `clicks_reached` takes the
+ * value of `limits_at`, the moment its limits were last set. The redirect reads that item anyway, so deciding
+ * is free; setting new limits changes `limits_at`, and the old mark no longer counts (urls.ts marks the new
+ * limits in the transaction that sets them when they are already reached).
  */
 
 /** The transaction item that adds `clicks` redirected clicks to a link's total, in `slot`. */
