@@ -46,6 +46,20 @@ export async function callsPerRequest(): Promise<string[]> {
     await measure('GET /urls/{code}/redirect', 'GET', `/urls/${url.short_code}/redirect`);
     await measure('PUT /urls/{id} (title only)', 'PUT', `/urls/${url.id}`, { title: 'renamed' });
     await measure('PUT /urls/{id} (is_active)', 'PUT', `/urls/${url.id}`, { is_active: false });
+    // The link lifecycle: a chosen code, new limits, and an expired link's redirect (the first request claims
+    // its expired event; a later one costs the read alone).
+    // Another user's, so that the cascades below delete what their labels say.
+    const limited = (await measure('POST /urls (chosen code, max_clicks)', 'POST', '/urls', {
+      user_id: other.id,
+      original_url: 'https://example.com/limited',
+      short_code: 'bench-limited',
+      max_clicks: 5,
+    })) as { id: number; short_code: string };
+    await measure('PUT /urls/{id} (new max_clicks)', 'PUT', `/urls/${limited.id}`, { max_clicks: 10 });
+    await call(base, 'PUT', `/urls/${limited.id}`, { expires_at: new Date(Date.now() + 300).toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await measure('GET /urls/{code}/redirect (expired, the first)', 'GET', `/urls/${limited.short_code}/redirect`);
+    await measure('GET /urls/{code}/redirect (expired, again)', 'GET', `/urls/${limited.short_code}/redirect`);
     await measure('POST /events', 'POST', '/events', { url_id: url.id, user_id: other.id, event_type: 'share' });
     await measure('GET /events', 'GET', '/events');
     await measure('GET /events?url_id', 'GET', `/events?url_id=${url.id}`);
