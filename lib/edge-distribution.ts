@@ -120,6 +120,15 @@ export class EdgeDistribution extends Construct {
       queryStringBehavior: CacheQueryStringBehavior.all(),
       cookieBehavior: CacheCookieBehavior.none(),
     });
+    // The static pages' requests carry the edge function's X-Viewer-Host, which tells them they are seen from
+    // the service's root, not the stage's (shared/short-links.ts): without it the API reference's page would
+    // point its files at `/<stage>/...`. Not part of the cache key: every request through the edge has it.
+    const staticRequestPolicy = new OriginRequestPolicy(this, 'StaticRequests', {
+      comment: 'The static pages: the viewer host only, nothing else',
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList('X-Viewer-Host'),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
     const origin = new RestApiOrigin(props.api, {
       customHeaders: {
         // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation resolves it at deployment.
@@ -150,6 +159,7 @@ export class EdgeDistribution extends Construct {
             allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
             cachePolicy: CachePolicy.CACHING_OPTIMIZED,
             compress: true,
+            originRequestPolicy: staticRequestPolicy,
             responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
             functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],

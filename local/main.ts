@@ -127,7 +127,7 @@ console.log(
         ]
       : []),
     `    events:     ${runtime.queueUrl}`,
-    `    limited clicks: ${runtime.limitedClicksQueueUrl}`,
+    `    + limited:  ${runtime.limitedClicksQueueUrl}`,
     `    dead letters: ${runtime.deadLetterQueueUrl}`,
     ...(runtime.requeuedEvents > 0
       ? [`    requeued:   ${runtime.requeuedEvents} event(s) the last stop could not write`]

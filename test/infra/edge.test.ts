@@ -93,6 +93,21 @@ describe('CloudFront in front of the API', () => {
     ]);
   });
 
+  it("sends the static pages the edge function's X-Viewer-Host, so the reference's page points at the service's root", () => {
+    const [policyId] = onlyResource(template, 'AWS::CloudFront::OriginRequestPolicy', (_, properties) =>
+      JSON.stringify(properties).includes('The static pages'),
+    );
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['X-Viewer-Host'] },
+      }),
+    });
+    const [, distribution] = onlyResource(template, 'AWS::CloudFront::Distribution');
+    const behaviors = (distribution as { DistributionConfig: { CacheBehaviors: Record<string, unknown>[] } })
+      .DistributionConfig.CacheBehaviors;
+    for (const behavior of behaviors) expect(behavior.OriginRequestPolicyId).toEqual({ Ref: policyId });
+  });
+
   it('rewrites /<code> with a CloudFront Function on viewer requests', () => {
     const [functionId, properties] = onlyResource(template, 'AWS::CloudFront::Function');
     const { FunctionCode, FunctionConfig } = properties as {
