@@ -312,19 +312,17 @@ interface NewExpiry {
   recorded: boolean;
 }
 
-/** The short code's copy of what the redirect needs, as an update of its item (unset fields removed). */
+/** The lifecycle attributes a short code's item has only when they are set. */
+const OPTIONAL_LIFECYCLE = ['expires_at_text', 'max_clicks', 'expired_url'];
+
+/**
+ * The short code's item as `shortCodeItem` writes it, as an update of the stored one: its attributes set, the
+ * optional ones that are unset removed. `limits_at` and the expiry's state only with new limits: otherwise the
+ * expiry's marks stand.
+ */
 function shortCodeChanges(next: UrlRecord, expiry: NewExpiry | undefined) {
-  const values: Record<string, unknown> = {
-    original_url: next.original_url,
-    is_active: next.is_active,
-    forward_query: next.forward_query,
-  };
-  const removed: string[] = [];
-  const stored = storedLifecycle(next);
-  for (const field of ['expires_at_text', 'max_clicks', 'expired_url']) {
-    if (stored[field] === undefined) removed.push(field);
-    else values[field] = stored[field];
-  }
+  const { PK: _, SK: __, limits_at: ___, ...values } = shortCodeItem(next);
+  const removed = OPTIONAL_LIFECYCLE.filter((field) => values[field] === undefined);
   if (expiry) {
     values.limits_at = expiry.limitsAt;
     if (expiry.reached) values.clicks_reached = expiry.limitsAt;
