@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -11,15 +9,6 @@ export const bundleMainFields = ['module', 'main'];
 /** Bundled CommonJS dependencies (busboy) call require(); ESM output must define it. */
 export const requireBanner =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
-/**
- * Modules replaced in the bundles: the SDK's default credential chain by the environment's credentials, all a
- * function ever uses (lib/lambda-credentials.ts). An absolute path: the stack bundles with this checkout's
- * esbuild, never in Docker.
- */
-export const bundleAlias: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': path.join(path.dirname(fileURLToPath(import.meta.url)), 'lambda-credentials.ts'),
-};
-
 /** The same settings for esbuild's own API (the benchmarks and the bundling test build with it). */
 export const bundleBuildOptions = {
   bundle: true,
@@ -29,5 +18,4 @@ export const bundleBuildOptions = {
   minify: true,
   mainFields: bundleMainFields,
   banner: { js: requireBanner },
-  alias: bundleAlias,
 } satisfies BuildOptions;

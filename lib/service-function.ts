@@ -11,7 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
 import { keys } from '../shared/store/keys.js';
-import { bundleAlias, bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
+import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
 
@@ -79,9 +79,6 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: [],
         mainFields: bundleMainFields,
         banner: requireBanner,
-        esbuildArgs: {
-          '--alias': Object.entries(bundleAlias).map(([module, replacement]) => `${module}=${replacement}`),
-        },
         ...(bundled && {
           commandHooks: {
             beforeBundling: () => [],

@@ -8,7 +8,7 @@ import type { LimitsReport } from './dynamodb-limits-proxy.js';
  * transaction conflicts. The same report as JSON for a client that asks for it (Accept: application/json, or
  * `?format=json`).
  */
-export { LIMITS_REPORT_PATH } from '../shared/routes.js';
+export const LIMITS_REPORT_PATH = '/_local/limits';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });

@@ -132,12 +132,6 @@ console.log(
     ...(runtime.requeuedEvents > 0
       ? [`    requeued:   ${runtime.requeuedEvents} event(s) the last stop could not write`]
       : []),
-    ...(runtime.upgradedEvents > 0
-      ? [`    upgraded:   ${runtime.upgradedEvents} event(s) stored by an earlier version moved to sharded lists`]
-      : []),
-    ...(runtime.countedClicks > 0
-      ? [`    statistics: ${runtime.countedClicks} click(s) stored before statistics existed, counted`]
-      : []),
     ...(seedLine ? [`    seed:       ${seedLine}`] : []),
     `    look:       npm run db-admin (a table browser)     reset: npm run reset-data (when stopped)`,
     '    stop:       Ctrl-C',

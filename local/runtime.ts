@@ -66,10 +66,6 @@ export interface LocalRuntime {
   seedReport: SeedReport | undefined;
   /** Events saved at the last stop and queued again by this start. */
   requeuedEvents: number;
-  /** Events an earlier version stored, moved to where this one keeps them (legacy-events.ts). */
-  upgradedEvents: number;
-  /** Clicks stored before click statistics existed, counted by this start. */
-  countedClicks: number;
   /** The limits emulation, when it is on: what it throttled and the hottest partitions. */
   dynamoDbLimits: DynamoDbLimitsProxy | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
@@ -183,13 +179,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs, options.signal);
     options.signal?.throwIfAborted();
 
-    // A data folder of an earlier version keeps its events: they are moved before anything reads them.
-    const legacy = await import('../shared/store/legacy-events.js');
-    const upgradedEvents = await legacy.upgradeLegacyEvents();
-    // Before the seed: the seed counts its own clicks, which must not be counted twice.
-    const countedClicks = await legacy.buildMissingClickStats();
     if (options.adminKey) {
-      const { registerOperatorKey } = await import('../shared/store/access-keys.js');
+      const { registerOperatorKey } = await import('./operator-keys.js');
       await registerOperatorKey(options.adminKey, 'ADMIN_KEY');
     }
     const seedReport = options.seed
@@ -267,8 +258,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoDbLimits: limits,
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
-      upgradedEvents,
-      countedClicks,
       seedReport,
       async stop() {
         stopping = true;

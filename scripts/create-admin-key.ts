@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamoDbLocal } from '../local/dynamodb-local.js';
+import { createOperatorKey } from '../local/operator-keys.js';
 import { provisionTable } from '../local/provision.js';
 import { runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
 import { useServiceConfig } from '../shared/config.js';
 import { SettingError } from '../shared/setting-values.js';
-import { createOperatorKey } from '../shared/store/access-keys.js';
 
 /**
  * `npm run create-admin-key [-- name]`: makes an operator key and prints it, the only time it is shown (only

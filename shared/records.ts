@@ -96,15 +96,9 @@ export const toUrlRecord = (item: Item): UrlRecord => ({
 
 /**
  * An event's details are stored as their JSON text: DynamoDB's maps refuse empty keys, nesting past 32
- * levels and numbers outside 38 digits, and any JSON object must come back as it was sent. Items written
- * before that kept a map, which reads back as it is.
+ * levels and numbers outside 38 digits, and any JSON object must come back as it was sent.
  */
 export const storedDetails = (details: Record<string, unknown>): string => JSON.stringify(details);
-
-function detailsOf(stored: unknown): Record<string, unknown> {
-  if (typeof stored === 'string') return parseJsonExactly(stored) as Record<string, unknown>;
-  return (stored as Record<string, unknown> | undefined) ?? {};
-}
 
 export const toEventRecord = (item: Item): EventRecord => ({
   id: Number(item.id),
@@ -112,5 +106,5 @@ export const toEventRecord = (item: Item): EventRecord => ({
   user_id: Number(item.user_id),
   event_type: String(item.event_type),
   timestamp: String(item.timestamp),
-  details: detailsOf(item.details),
+  details: parseJsonExactly(String(item.details)) as Record<string, unknown>,
 });

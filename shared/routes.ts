@@ -117,17 +117,13 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/events', 'functions/events/list-events.ts', 'read'),
 ];
 
-/** The one page the local gateway answers itself (the DynamoDB limits report): not a route of the service. */
-export const LIMITS_REPORT_PATH = '/_local/limits';
-
 /**
  * The first path segments no short code may take (CONTRACT.md, "Link lifecycle"), lower-cased: every route's
- * (`/health`, `/events` and `/users` are also valid codes) and the gateway's own page's. Derived, so a route
- * added to the table is reserved with it. A code is compared case-insensitively, so that `/Docs` cannot be
- * mistaken for the reference either.
+ * (`/health`, `/events` and `/users` are also valid codes). Derived, so a route added to the table is reserved
+ * with it. A code is compared case-insensitively, so that `/Docs` cannot be mistaken for the reference either.
  */
 export const reservedFirstSegments: readonly string[] = [
-  ...new Set([...routes.map((route) => route.path), LIMITS_REPORT_PATH].map((path) => path.split('/')[1] as string)),
+  ...new Set(routes.map((route) => route.path.split('/')[1] as string)),
 ].map((segment) => segment.toLowerCase());
 
 export const isReservedShortCode = (code: string): boolean => reservedFirstSegments.includes(code.toLowerCase());

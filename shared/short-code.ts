@@ -11,9 +11,3 @@ export function randomShortCode(): string {
   for (let i = 0; i < SHORT_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
 }
-
-/**
- * Where POST /urls takes its codes from. Tests replace `next` to force collisions and observe the retry
- * and the 503; nothing else should.
- */
-export const shortCodeSource = { next: randomShortCode };

@@ -39,39 +39,40 @@ const readSecretValues =
     return stages.filter((value): value is string => typeof value === 'string' && value !== '');
   };
 
-let kept: { values: Promise<string[]>; readAt: number } | undefined;
-
 const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
+export type OriginCheck = (event: APIGatewayProxyEvent) => Promise<void>;
+
 /**
- * Refuses a request that did not come through CloudFront (403 Not allowed). `values` gives the secret's
- * values, or null where none is configured (tests give their own; Secrets Manager has no local stand-in).
+ * A check that refuses a request that did not come through CloudFront (403 Not allowed), against the secret's
+ * `values` (kept for a few minutes), or that checks nothing where no secret is configured (null).
  */
-export async function verifyOrigin(
-  event: APIGatewayProxyEvent,
-  values: SecretValues | null = originSecretValues(),
-): Promise<void> {
-  if (!values) return;
-  const sent = requestHeader(event, 'x-origin-verify');
-  if (sent === undefined) throw new NotAllowedError();
-  const now = Date.now();
-  if (!kept || now - kept.readAt > KEPT_MS) {
-    kept = { values: values(), readAt: now };
-    kept.values.catch(() => {
-      kept = undefined;
-    });
+export function originCheck(values: SecretValues | null): OriginCheck {
+  let kept: { values: Promise<string[]>; readAt: number } | undefined;
+  return async (event) => {
+    if (!values) return;
+    const sent = requestHeader(event, 'x-origin-verify');
+    if (sent === undefined) throw new NotAllowedError();
+    const now = Date.now();
+    if (!kept || now - kept.readAt > KEPT_MS) {
+      const read = { values: values(), readAt: now };
+      kept = read;
+      read.values.catch(() => {
+        if (kept === read) kept = undefined;
+      });
+    }
+    if (!(await kept.values).some((value) => same(value, sent))) throw new NotAllowedError();
+  };
+}
+
+/** This function's check: the configured secret's, made at the first request (its configuration is read then). */
+let configured: OriginCheck | undefined;
+
+export function verifyOrigin(event: APIGatewayProxyEvent): Promise<void> {
+  if (!configured) {
+    const arn = serviceConfig().originSecretArn;
+    configured = originCheck(arn ? readSecretValues(arn) : null);
   }
-  if (!(await kept.values).some((value) => same(value, sent))) throw new NotAllowedError();
-}
-
-/** The configured secret's values, or nothing to check (null). */
-function originSecretValues(): SecretValues | null {
-  const arn = serviceConfig().originSecretArn;
-  return arn ? readSecretValues(arn) : null;
-}
-
-/** Forgets the values read (tests). */
-export function forgetOriginSecret(): void {
-  kept = undefined;
+  return configured(event);
 }

@@ -42,16 +42,16 @@ export interface NewAccessKey {
 /** Who a valid key is; `keyHash` names the key itself (what idempotency keys are scoped to). */
 export type KeyHolder = { kind: 'operator'; keyHash: string } | { kind: 'user'; userId: number; keyHash: string };
 
-type Holder = { kind: 'operator' } | { kind: 'user'; userId: number };
+export type Holder = { kind: 'operator' } | { kind: 'user'; userId: number };
 
-const PREFIX: Record<KeyKind, string> = { user: 'usk_', operator: 'ask_' };
+export const PREFIX: Record<KeyKind, string> = { user: 'usk_', operator: 'ask_' };
 
 /** What a key looks like: its kind's prefix and at least 28 more URL-safe characters (32 in all). */
 export const keyPattern = /^(usk|ask)_[A-Za-z0-9_-]{28,}$/;
 
 export const hashOfKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-const newSecret = (kind: KeyKind) => `${PREFIX[kind]}${randomBytes(32).toString('base64url')}`;
+export const newSecret = (kind: KeyKind) => `${PREFIX[kind]}${randomBytes(32).toString('base64url')}`;
 
 const toRecord = (item: Item): AccessKeyRecord => ({
   id: Number(item.key_id),
@@ -62,7 +62,7 @@ const toRecord = (item: Item): AccessKeyRecord => ({
 });
 
 /** The lookup item of a key: whose it is, and until when (stored as the contract's timestamp). */
-function accessKeyItem(hash: string, holder: Holder, fields: { name: string; expires_at: string | null }): Item {
+export function accessKeyItem(hash: string, holder: Holder, fields: { name: string; expires_at: string | null }): Item {
   return {
     ...keys.accessKey(hash),
     kind: holder.kind,
@@ -125,24 +125,6 @@ export async function deleteKeysOfUser(userId: number): Promise<void> {
     await deleteKeys(items.map((item) => keys.accessKey(String(item.hash))));
     await deleteKeys(items.map(itemKey));
   }
-}
-
-/** Makes an operator key (`npm run create-admin-key`); answers the key, the only time it is shown. */
-export async function createOperatorKey(name: string): Promise<string> {
-  const key = newSecret('operator');
-  await registerOperatorKey(key, name);
-  return key;
-}
-
-/** Registers a given operator key (the local runtime's ADMIN_KEY); registering it again changes nothing. */
-export async function registerOperatorKey(key: string, name: string): Promise<void> {
-  if (!key.startsWith(PREFIX.operator) || !keyPattern.test(key)) {
-    throw new Error('An operator key is ask_ and at least 28 more characters of A-Z a-z 0-9 _ -');
-  }
-  const outcome = await transact([
-    put(accessKeyItem(hashOfKey(key), { kind: 'operator' }, { name, expires_at: null })),
-  ]);
-  if (!outcome.ok) throw new Error('The operator key could not be registered');
 }
 
 /**

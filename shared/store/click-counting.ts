@@ -20,7 +20,6 @@ import {
   toStoredCounts,
   versionCondition,
 } from './stats-items.js';
-import { recordCountingSince } from './stats-state.js';
 import { documentClient, getItems, type Item, keyOf, overloaded, type TransactItem, tableName } from './table.js';
 
 /**
@@ -286,7 +285,7 @@ export async function countClicks(
 ): Promise<Set<number>> {
   const uncounted = new Set<number>();
   if (clicks.length === 0) return uncounted;
-  const [layout] = await Promise.all([currentLayout(), recordCountingSince()]);
+  const layout = await currentLayout();
   const byOwner = clicksByOwner(clicks);
   let also = options.also ?? [];
   await forEachConcurrently([...byOwner.values()], 8, async (entries) => {

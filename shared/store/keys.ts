@@ -96,8 +96,6 @@ export const keys = {
   report: (reportId: number): Key => ({ PK: `REPORT#${reportId}`, SK: 'REPORT' }),
   /** The shard layout of event lists (scale/shard-layout.ts): shard counts by list name. */
   shardLayout: (): Key => ({ PK: 'LAYOUT', SK: 'EVENT_LISTS' }),
-  /** Facts about the table's own data: whether the statistics of its stored clicks were built. */
-  tableMeta: (): Key => ({ PK: 'META', SK: 'META' }),
 };
 
 /** Whose clicks a statistics item counts: one link's (`URL#<id>`) or all of a user's links (`USER#<id>`). */
@@ -234,11 +232,6 @@ export const accessPatterns = {
     KeyConditionExpression: 'PK = :pk AND SK > :now',
     ExpressionAttributeValues: { ':pk': `DELETED#${copy}`, ':now': sortableId(now) },
   }),
-  /**
-   * Events stored by versions before sharded lists, all in one GSI1 partition (legacy-events.ts moves them).
-   * Nothing writes this partition any more.
-   */
-  legacyEvents: () => onIndex('GSI1', 'GSI1PK', 'EVENTS'),
   /** One slot's click counts (or visitor sketches) of a scope, from one interval start to another, read consistently. */
   statsRange: (
     key: 'clickCounts' | 'visitorSketch',

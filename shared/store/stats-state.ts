@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clickFacts } from '../stats/click-facts.js';
 import { addClick, emptyCounts, type StatsCounts } from '../stats/stats-counts.js';
 import { addTags, emptySketch, encodeSketch } from '../stats/visitor-sketch.js';
@@ -6,60 +5,9 @@ import { putItems } from './bulk-writes.js';
 import { keys, linkScope, type StatsInterval, type StatsScope, scopeOwner, userScope } from './keys.js';
 import { statsSlots } from './scale/levers.js';
 import { type CountableClick, countsPut } from './stats-items.js';
-import { documentClient, getItem, type Item, tableName } from './table.js';
+import type { Item } from './table.js';
 
-/**
- * The table's statistics as a whole: when clicks began to be counted as they are stored, whether the clicks
- * stored before were counted (legacy-events.ts), and the statistics of a loaded data set written whole.
- */
-
-/**
- * When this table's clicks began to be counted as they are stored (ms), recorded once by the first function
- * that counts; the backfill of older clicks (legacy-events.ts) stops there, so it cannot count again a click
- * whose marker has expired. Each instance records it once.
- */
-let countingSinceRecorded: Promise<unknown> | undefined;
-
-export function recordCountingSince(): Promise<unknown> {
-  countingSinceRecorded ??= documentClient
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tableMeta(),
-        UpdateExpression: 'SET click_stats_since = if_not_exists(click_stats_since, :now)',
-        ExpressionAttributeValues: { ':now': Date.now() },
-      }),
-    )
-    .catch((error: unknown) => {
-      countingSinceRecorded = undefined;
-      throw error;
-    });
-  return countingSinceRecorded;
-}
-
-/**
- * What the table says of its statistics: whether the clicks it held before it had statistics were counted
- * (legacy-events.ts), and when clicks began to be counted as they are stored (ms), if they have.
- */
-export async function clickStatsState(): Promise<{ built: boolean; since: number | undefined }> {
-  const meta = await getItem(keys.tableMeta());
-  return {
-    built: Boolean(meta?.click_stats_built),
-    since: meta?.click_stats_since === undefined ? undefined : Number(meta.click_stats_since),
-  };
-}
-
-/** Records that every stored click is counted: by the seed of an empty table, or by the backfill. */
-export async function markClickStatsBuilt(): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.tableMeta(),
-      UpdateExpression: 'SET click_stats_built = :now',
-      ExpressionAttributeValues: { ':now': new Date().toISOString() },
-    }),
-  );
-}
+/** The statistics of a loaded data set (the startup seed), written whole. */
 
 /**
  * Writes the statistics of clicks loaded into an empty table (the startup seed), computed whole: plain puts
@@ -100,5 +48,4 @@ export async function putStatsOfLoadedClicks(
     return [countsItem, { ...keys.visitorSketch(scope, 0, interval, start), ...sketch }];
   });
   await putItems(items, onProgress);
-  await markClickStatsBuilt();
 }

@@ -4,7 +4,7 @@ import { serviceConfig } from '../config.js';
 import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.js';
 import { type LinkLifecycle, type Page, toLinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
 import { isReservedShortCode } from '../routes.js';
-import { shortCodeSource } from '../short-code.js';
+import { randomShortCode } from '../short-code.js';
 import { redirectedClicks } from './click-limits.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { accessPatterns, indexAttributes, keys, linkScope } from './keys.js';
@@ -97,7 +97,7 @@ export function urlPuts(url: UrlRecord): TransactItem[] {
 /** A generated code: random, and never one of the service's own path segments (`health` is six letters). */
 function generatedShortCode(): string {
   for (;;) {
-    const code = shortCodeSource.next();
+    const code = randomShortCode();
     if (!isReservedShortCode(code)) return code;
   }
 }

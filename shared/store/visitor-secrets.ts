@@ -32,9 +32,6 @@ const secretsTable = () => serviceConfig().visitorSecretsTableName;
 /** This instance's secret of the current month (only one is ever held). */
 let held: { month: string; secret: Promise<KeyObject> } | undefined;
 
-/** Whether a stored secret is of a period that is over (an earlier month, or a day of the daily secrets of before). */
-const isOver = (stored: string, month: string) => stored.length !== month.length || stored < month;
-
 async function loadSecret(month: string): Promise<Uint8Array> {
   // A handful of items (this month's, and past ones not yet deleted): one page.
   const stored: Item[] =
@@ -63,7 +60,7 @@ async function loadSecret(month: string): Promise<Uint8Array> {
   }
   // The months before are over: their secrets go now, whenever the service was last used, rather than when
   // TTL gets to them (DynamoDB's TTL takes up to a few days; DynamoDB Local has none).
-  for (const past of stored.filter((item) => isOver(String(item.SK), month))) {
+  for (const past of stored.filter((item) => String(item.SK) < month)) {
     documentClient
       .send(new DeleteCommand({ TableName: secretsTable(), Key: keys.visitorSecret(String(past.SK)) }))
       .catch((error: unknown) => {

@@ -2,48 +2,29 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { bundleBuildOptions } from '../../lib/bundling.js';
 import { provisionTable } from '../../local/provision.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * A function bundled as the stack bundles it (lib/bundling.ts), then run as Lambda runs it: credentials from
- * the environment only, against DynamoDB Local. The SDK's default credential chain is left out of the bundle.
+ * A function bundled as the stack bundles it (lib/bundling.ts), then run as Lambda runs it: in a process of its
+ * own with the credentials Lambda puts in the environment (the SDK's default chain finds them first), against
+ * DynamoDB Local.
  */
 describe('function bundles (esbuild, DynamoDB Local)', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'function-bundle-'));
   const bundle = path.join(outDir, 'get-user.mjs');
-  let inputs: Metafile['inputs'];
-
   beforeAll(async () => {
-    const result = await build({
+    await build({
       ...bundleBuildOptions,
       entryPoints: [path.join(projectRoot, 'functions/users/get-user.ts')],
       outfile: bundle,
-      metafile: true,
       logLevel: 'silent',
     });
-    inputs = result.metafile.inputs;
   });
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
-
-  const packagesIn = () =>
-    new Set(Object.keys(inputs).flatMap((file) => /node_modules\/(@aws-sdk\/[^/]+)/.exec(file)?.[1] ?? []));
-
-  it("bundles the environment's credentials in place of the SDK's default chain (SSO, profiles, STS, metadata)", () => {
-    const packages = packagesIn();
-    expect(packages).toContain('@aws-sdk/credential-provider-env');
-    for (const left of [
-      '@aws-sdk/credential-provider-node',
-      '@aws-sdk/credential-provider-ini',
-      '@aws-sdk/credential-provider-sso',
-      '@aws-sdk/credential-provider-web-identity',
-      '@aws-sdk/nested-clients',
-    ])
-      expect(packages).not.toContain(left);
-  });
 
   it('answers from DynamoDB with the credentials Lambda puts in the environment', async () => {
     const tableName = `bundle-${Date.now().toString(36)}`;

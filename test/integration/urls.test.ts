@@ -1,7 +1,6 @@
 import type { LocalRuntime } from '../../local/runtime.js';
 import { publishUrlEvent } from '../../shared/events/publisher.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { shortCodeSource } from '../../shared/short-code.js';
 import { keys } from '../../shared/store/keys.js';
 import { getItem } from '../../shared/store/table.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
@@ -122,40 +121,6 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       const original = `https://example.com/${'a'.repeat(2028)}`;
       expect(original).toHaveLength(2048);
       expect((await createUrl({ original_url: original })).original_url).toBe(original);
-    });
-
-    it('retries a short code that is taken, with a new one (generator forced to collide)', async () => {
-      const taken = await createUrl();
-      const codes = [taken.short_code, taken.short_code, 'Fresh1'];
-      const original = shortCodeSource.next;
-      shortCodeSource.next = () => codes.shift() ?? original();
-      try {
-        const url = await createUrl();
-        expect(url.short_code).toBe('Fresh1');
-        expect(codes).toEqual([]);
-      } finally {
-        shortCodeSource.next = original;
-      }
-    });
-
-    it('answers 503 when every try collides (generator forced), and stores nothing', async () => {
-      const taken = await createUrl();
-      const original = shortCodeSource.next;
-      let tries = 0;
-      shortCodeSource.next = () => {
-        tries += 1;
-        return taken.short_code;
-      };
-      try {
-        const before = (await api.get<Url[]>(`/urls?user_id=${owner.id}&limit=1000`)).body.length;
-        const response = await api.post('/urls', { user_id: owner.id, original_url: 'https://example.com/never' });
-        expect(response.status).toBe(503);
-        expect(response.body).toEqual({ detail: 'Unable to generate a unique short code' });
-        expect(tries).toBe(5);
-        expect((await api.get<Url[]>(`/urls?user_id=${owner.id}&limit=1000`)).body).toHaveLength(before);
-      } finally {
-        shortCodeSource.next = original;
-      }
     });
 
     it('gives 200 parallel creations 200 distinct codes', async () => {

@@ -36,7 +36,6 @@ describe('short link rewrite (CloudFront Function)', () => {
       '/reports',
       '/blocked-hosts',
       '/stats-page',
-      '/_local',
       '/users',
       '/urls',
       '/metrics/json',

@@ -27,8 +27,6 @@ export interface HotKeyCache {
   read<T>(key: string, load: () => Promise<T>, options?: { always?: boolean }): Promise<T>;
   /** Whether `key` is hot now: read more than the threshold's times in the last second (this read counted). */
   isHot(key: string): boolean;
-  /** Forgets what is kept (tests). */
-  clear(): void;
 }
 
 export function hotKeyCache(options: { threshold?: number; now?: () => number } = {}): HotKeyCache {
@@ -73,9 +71,6 @@ export function hotKeyCache(options: { threshold?: number; now?: () => number } 
       const threshold = options.threshold ?? serviceConfig().hotKeyReadsPerSecond;
       const at = now();
       return (entries.get(key)?.reads ?? []).filter((readAt) => readAt > at - 1000).length > threshold;
-    },
-    clear() {
-      entries.clear();
     },
   };
 }

@@ -92,37 +92,3 @@ export async function widenLists(hot: { name: string; far: boolean }[], layout: 
     }),
   );
 }
-
-/**
- * Moves a layout that an earlier version kept on the event id counter item to the layout item (upgrades:
- * legacy-events.ts). Counts only grow, so each list keeps the larger of the two. Answers the lists moved.
- */
-export async function moveLayoutOffCounter(): Promise<number> {
-  const counter = await getItem(keys.counter('event'));
-  const old = layoutOf(counter);
-  const lists = Object.entries(old);
-  if (lists.length === 0) return 0;
-  await ensureLayoutItem();
-  const now = await readLayout();
-  for (const [name, count] of lists) {
-    if ((now[name] ?? 1) >= count) continue;
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.shardLayout(),
-        UpdateExpression: 'SET #shards.#list = :count',
-        ExpressionAttributeNames: { '#shards': 'shards', '#list': name },
-        ExpressionAttributeValues: { ':count': count },
-      }),
-    );
-  }
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter('event'),
-      UpdateExpression: 'REMOVE #shards, #widened',
-      ExpressionAttributeNames: { '#shards': 'shards', '#widened': 'widened' },
-    }),
-  );
-  return lists.length;
-}
