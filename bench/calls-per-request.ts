@@ -109,6 +109,7 @@ async function writerCalls(base: string, queueUrl: string): Promise<string[]> {
   const poller = await startQueuePoller({
     queueUrl,
     concurrency: 1,
+    identity: { runtime: 'bench', name: 'EventWriter' },
     handler: (event: SQSEvent, context) => {
       batches.push(event.Records.length);
       return handler(event, context);

@@ -11,6 +11,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
 import { keys } from '../shared/store/keys.js';
+import type { IndexName } from '../shared/store/table-schema.js';
+import { expiryClaimAttributes } from '../shared/store/urls.js';
 import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
@@ -95,11 +97,14 @@ export class ServiceFunction extends NodejsFunction {
     logGroup.grantWrite(role);
   }
 
-  /** Lets the function use the table at the route's access level, and tells it the table's name. */
-  useTable(table: ITableV2, access: TableAccess): void {
+  /**
+   * Lets the function use the table at the route's access level and query the indexes it lists from, and
+   * tells it the table's name.
+   */
+  useTable(table: ITableV2, access: TableAccess, indexes: readonly IndexName[] = []): void {
     // Every function loads shared/config.ts, which requires TABLE_NAME, even those that never touch the table.
     this.addEnvironment('TABLE_NAME', table.tableName);
-    for (const statement of tableAccessStatements(table, access)) this.addToRolePolicy(statement);
+    for (const statement of tableAccessStatements(table, access, indexes)) this.addToRolePolicy(statement);
   }
 
   /**
@@ -112,6 +117,40 @@ export class ServiceFunction extends NodejsFunction {
         actions: ['dynamodb:UpdateItem'],
         resources: [table.tableArn],
         conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.counter('event').PK] } },
+      }),
+    );
+  }
+
+  /**
+   * Lets the redirect record a link's expiry on its short code's item (store/urls.ts, `claimExpiredEvent`):
+   * an update of `CODE#` items that may name only the expiry's attributes, and returns nothing.
+   */
+  recordLinkExpiries(table: ITableV2): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.shortCode('*').PK] },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': [...Object.keys(keys.shortCode('')), ...expiryClaimAttributes],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    );
+  }
+
+  /**
+   * Lets a route that serves key holders (`keys` mode) identify its caller: a read of an access key's lookup
+   * item and nothing else (a route that reads the table may already).
+   */
+  identifyCallers(table: ITableV2): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.accessKey('*').PK] } },
       }),
     );
   }

@@ -81,6 +81,7 @@ export class ServiceStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
+    const authMode = props.authMode ?? 'open';
     const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
     // What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment").
@@ -104,15 +105,18 @@ export class ServiceStack extends Stack {
         logRetention,
         bundledFiles: route.bundledFiles,
       });
-      handler.useTable(table, route.table);
+      handler.useTable(table, route.table, route.indexes);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
+      if (route.recordsExpiries) handler.recordLinkExpiries(table);
+      // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
+      if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
       if (route.sendsLimitedClicks) handler.publishLimitedClicksTo(events.limitedClicksQueue);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
-      handler.addEnvironment('AUTH_MODE', props.authMode ?? 'open');
+      handler.addEnvironment('AUTH_MODE', authMode);
       handler.verifyOriginWith(originSecret);
       if (publicBaseUrl) handler.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
       if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
@@ -124,7 +128,7 @@ export class ServiceStack extends Stack {
       timeout: Duration.seconds(eventsQueueSchema.writerTimeoutSeconds),
       logRetention,
     });
-    writer.useTable(table, eventWriter.table);
+    writer.useTable(table, eventWriter.table, eventWriter.indexes);
     writer.addEventSource(
       new SqsEventSource(events.queue, {
         batchSize: eventsQueueSchema.batchSize,

@@ -36,7 +36,8 @@ export class StartupSeed extends Construct {
       logRetention,
       bundledFiles: [{ folder: seedFolder, from: seedFolder, files: seedFiles }],
     });
-    this.handler.useTable(props.table, 'write');
+    // It loads into an empty table only: whether any user exists is a query of the users' list (GSI1).
+    this.handler.useTable(props.table, 'write', ['GSI1']);
 
     // The provider framework answers CloudFormation (also when the seed fails), so the handler only seeds.
     const frameworkLogs = new LogGroup(this, 'ProviderLogs', {

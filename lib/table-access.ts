@@ -1,7 +1,7 @@
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RouteDefinition } from '../shared/routes.js';
-import { tableSchema } from '../shared/store/table-schema.js';
+import type { IndexName } from '../shared/store/table-schema.js';
 
 /** What a function may do to the table: the route table's `table` column. */
 export type TableAccess = RouteDefinition['table'];
@@ -32,16 +32,25 @@ const tableActions: Record<TableAccess, readonly string[]> = {
 };
 
 /**
- * The exact statements an access level needs: its actions on the table, and `Query` on each index by name
- * (indexes can only be queried, and naming them keeps `*` out of the policy).
+ * The exact statements a function needs: its access level's actions on the table, and `Query` on the indexes
+ * it lists from, by name (indexes can only be queried, and naming them keeps `*` out of the policy).
  */
-export function tableAccessStatements(table: ITableV2, access: TableAccess): PolicyStatement[] {
-  if (access === 'none') return [];
+export function tableAccessStatements(
+  table: ITableV2,
+  access: TableAccess,
+  indexes: readonly IndexName[] = [],
+): PolicyStatement[] {
   return [
-    new PolicyStatement({ actions: [...tableActions[access]], resources: [table.tableArn] }),
-    new PolicyStatement({
-      actions: ['dynamodb:Query'],
-      resources: tableSchema.indexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    }),
+    ...(access === 'none'
+      ? []
+      : [new PolicyStatement({ actions: [...tableActions[access]], resources: [table.tableArn] })]),
+    ...(indexes.length === 0
+      ? []
+      : [
+          new PolicyStatement({
+            actions: ['dynamodb:Query'],
+            resources: indexes.map((index) => `${table.tableArn}/index/${index}`),
+          }),
+        ]),
   ];
 }

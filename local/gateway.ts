@@ -13,6 +13,7 @@ import { jsonResponse } from '../shared/http/route.js';
 import { logger } from '../shared/logger.js';
 import { recordRequest } from '../shared/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
+import { invokeFunction } from './lambda-invocation.js';
 import type { RateLimiter } from './rate-limits.js';
 
 /** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
@@ -44,15 +45,35 @@ export interface LoadedRoute extends RouteDefinition {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Imports every route's handler module, as Lambda would load each function. */
-export async function loadRoutes(definitions: readonly RouteDefinition[]): Promise<LoadedRoute[]> {
+/** A function's handler, from its module (a TypeScript source, or its bundle). */
+export async function importHandler<T>(file: string): Promise<T> {
+  const module = (await import(pathToFileURL(file).href)) as { handler?: T };
+  if (typeof module.handler !== 'function') throw new Error(`${file} does not export a handler`);
+  return module.handler;
+}
+
+/**
+ * Every route's handler, as Lambda loads each function: from its TypeScript source, imported now, or from
+ * its bundle (`bundles`, by route name: local/function-bundles.ts), imported at its first request, as a cold
+ * start does, so that it reads its configuration from the environment then.
+ */
+export async function loadRoutes(
+  definitions: readonly RouteDefinition[],
+  bundles?: ReadonlyMap<string, string>,
+): Promise<LoadedRoute[]> {
   return Promise.all(
     definitions.map(async (definition) => {
-      const module = (await import(pathToFileURL(path.join(projectRoot, definition.handler)).href)) as {
-        handler: ProxyHandler;
+      const loaded = { ...definition, segments: splitPath(definition.path) };
+      const bundle = bundles?.get(routeName(definition));
+      if (!bundle) {
+        return { ...loaded, invoke: await importHandler<ProxyHandler>(path.join(projectRoot, definition.handler)) };
+      }
+      let handler: Promise<ProxyHandler> | undefined;
+      const invoke: ProxyHandler = async (event, context) => {
+        handler ??= importHandler<ProxyHandler>(bundle);
+        return (await handler)(event, context);
       };
-      if (typeof module.handler !== 'function') throw new Error(`${definition.handler} does not export a handler`);
-      return { ...definition, segments: splitPath(definition.path), invoke: module.handler };
+      return { ...loaded, invoke };
     }),
   );
 }
@@ -182,24 +203,6 @@ export function toProxyEvent(
   };
 }
 
-function lambdaContext(route: RouteDefinition, deadline: number): Context {
-  const functionName = `local-${routeName(route)}`;
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 class BodyTooLarge extends Error {}
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -299,6 +302,8 @@ export async function startGateway(
   options: {
     port: number;
     host?: string;
+    /** The runtime the gateway belongs to: what its functions call is attributed to it (function-identity.ts). */
+    runtime: string;
     /** Pages of the local runtime itself, by path (the limits report): not routes of the service. */
     localPages?: Record<string, (request: IncomingMessage, query: URLSearchParams) => APIGatewayProxyResult>;
     /** Rate limits by route (`POST /urls`), as the deployment's WAF rules hold them (local/rate-limits.ts). */
@@ -370,10 +375,13 @@ export async function startGateway(
       }
       const body = await readBody(request);
       const event = toProxyEvent(request, url, body, match, requestId, edge.headers);
-      const result = await withTimeout(
-        match.route.invoke(event, lambdaContext(match.route, Date.now() + INTEGRATION_TIMEOUT_MS)),
+      const invoked = invokeFunction(
+        { runtime: options.runtime, name: routeName(match.route) },
+        match.route.invoke,
+        event,
         INTEGRATION_TIMEOUT_MS,
       );
+      const result = await withTimeout(invoked, INTEGRATION_TIMEOUT_MS);
       if (result === 'timeout') {
         return await answer(
           match.route.path,

@@ -54,7 +54,12 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 try {
   const { startLocalRuntime } = await import('./runtime.js');
+  // The roles come from the stack itself, synthesized here without bundling (a few seconds).
+  const roles = settings.enforceIam
+    ? await (await import('./iam/function-roles.js')).synthesizeFunctionRoles({ authMode })
+    : undefined;
   runtime = await startLocalRuntime({
+    ...(roles && { iam: { roles } }),
     port: settings.port,
     host: settings.host,
     dataDir: settings.inMemory ? undefined : databaseDir,
@@ -117,6 +122,9 @@ console.log(
       ? [
           `    limits:     DynamoDB's per-partition limits and transaction conflicts emulated, scaled 1/${settings.dynamoDbLimits?.scale} (report: ${shownUrl}/_local/limits)`,
         ]
+      : []),
+    ...(settings.enforceIam
+      ? ["    IAM:        LOCAL_IAM=enforce: each function's calls are checked against its role in the stack"]
       : []),
     ...(authMode === 'keys'
       ? [

@@ -99,7 +99,8 @@ export async function provisionQueues(
   queueName: string,
   overrides: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number } = {},
 ): Promise<QueuePair> {
-  const sqs = new SQSClient({});
+  // The queues' URLs name the emulator itself, which may not be the endpoint this client was given.
+  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
   const dead = await sqs.send(
     new CreateQueueCommand({
       QueueName: `${queueName}-dlq`,

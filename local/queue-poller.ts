@@ -9,6 +9,8 @@ import {
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../shared/logger.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
+import { type FunctionIdentity, runAsFunction } from './function-identity.js';
+import { invokeFunction } from './lambda-invocation.js';
 import { queuedMessages } from './sqs-local.js';
 
 type BatchHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -32,6 +34,11 @@ export interface QueuePollerOptions {
   batchSize?: number;
   /** How long an invocation may run, as the function's timeout. @default eventsQueueSchema.writerTimeoutSeconds */
   invocationTimeoutMs?: number;
+  /**
+   * The function the queue feeds. Lambda's event source mapping receives and deletes with that function's
+   * role, so the poller's own calls are made as the function too.
+   */
+  identity: FunctionIdentity;
 }
 
 const MAX_MESSAGES = 10;
@@ -69,24 +76,6 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
   };
 }
 
-function writerContext(timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName: 'local-event-writer',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:local-event-writer',
-    memoryLimitInMB: '512',
-    awsRequestId: crypto.randomUUID(),
-    logGroupName: '/aws/lambda/local-event-writer',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 /**
  * Feeds the events queue to the writer as Lambda's SQS event source does: receive a batch, invoke, delete
  * what succeeded, and leave the reported failures to become visible again after the visibility timeout,
@@ -98,6 +87,7 @@ export async function startQueuePoller({
   concurrency = 2,
   batchSize = eventsQueueSchema.batchSize,
   invocationTimeoutMs = eventsQueueSchema.writerTimeoutSeconds * 1000,
+  identity,
 }: QueuePollerOptions): Promise<QueuePoller> {
   const sqs = new SQSClient({});
   const arnOut = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
@@ -149,7 +139,7 @@ export async function startQueuePoller({
     const records = messages.map((message) => toRecord(message, queueArn));
     let failed = new Set(records.map((record) => record.messageId));
     try {
-      const result = await handler({ Records: records }, writerContext(invocationTimeoutMs));
+      const result = await invokeFunction(identity, handler, { Records: records }, invocationTimeoutMs);
       failed = new Set((result?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       logger.error('Event writer failed the whole batch', { error: error as Error });
@@ -190,7 +180,8 @@ export async function startQueuePoller({
       pausing.add(wake);
     });
 
-  const loops = Array.from({ length: concurrency }, async () => {
+  const loops = Array.from({ length: concurrency }, () => runAsFunction(identity, pollUntilStopped));
+  async function pollUntilStopped() {
     let emptyReceives = 0;
     while (running) {
       try {
@@ -206,7 +197,7 @@ export async function startQueuePoller({
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
-  });
+  }
 
   return {
     async drain(timeoutMs) {

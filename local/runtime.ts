@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { appendFile, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
+import type { FunctionBundles } from './function-bundles.js';
+import { runAsFunction } from './function-identity.js';
+import type { FunctionRoles } from './iam/function-roles.js';
+import type { IamRegistration } from './iam/iam-enforcement.js';
+import { countInvocations } from './lambda-invocation.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 
 export interface LocalRuntimeOptions {
@@ -35,6 +44,18 @@ export interface LocalRuntimeOptions {
    * down by `scale` (100: 30 read and 10 write units per partition key value a second). @default off
    */
   dynamoDbLimits?: { scale: number };
+  /**
+   * The functions' roles as the stack synthesizes them (iam/function-roles.ts): with them, every call a
+   * function makes is checked against its role, and one the stack does not grant fails as in AWS
+   * (LOCAL_IAM=enforce; always on in the tests). @default unchecked, as DynamoDB Local and the emulator are
+   */
+  iam?: { roles: FunctionRoles };
+  /**
+   * What the functions run from: their TypeScript sources, or their bundles as the stack deploys them (built at
+   * start, each with its own copy of every module; local/function-bundles.ts), to test what ships.
+   * @default 'sources'
+   */
+  functions?: 'sources' | 'bundles';
   /** The functions' settings beyond the environment's (tests: `AUTH_MODE`), read as their cold start would. */
   functionSettings?: Record<string, string>;
   /** An operator key to register at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
@@ -68,9 +89,19 @@ export interface LocalRuntime {
   requeuedEvents: number;
   /** The limits emulation, when it is on: what it throttled and the hottest partitions. */
   dynamoDbLimits: DynamoDbLimitsProxy | undefined;
+  /** How many times each function was invoked, by name (`GetUrlsIdRedirect`, `EventWriter`). */
+  invocations: ReadonlyMap<string, number>;
+  /** The IAM check, when it is on: the roles applied, and every authorization the functions needed. */
+  iam: Pick<IamRegistration, 'calls' | 'roles'> | undefined;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
   stop(): Promise<void>;
 }
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+
+const queueNameOf = (queueUrl: string) => new URL(queueUrl).pathname.split('/').at(-1) ?? queueUrl;
 
 /** Queues again the events a previous stop could not write, then forgets the file. */
 async function requeueSavedEvents(file: string, queueUrl: string): Promise<number> {
@@ -126,10 +157,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   process.env.AWS_ACCESS_KEY_ID ||= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ||= 'local';
 
+  /** What this runtime's functions do is attributed to it (function-identity.ts). */
+  const runtimeId = randomUUID().slice(0, 8);
+  const invoked = countInvocations(runtimeId);
   let dynamoDb: DynamoDbLocal | undefined;
   let sqsEmulator: SqsEmulator | undefined;
   let limits: DynamoDbLimitsProxy | undefined;
+  let iam: IamRegistration | undefined;
+  let bundles: FunctionBundles | undefined;
   const stopStarted = async () => {
+    invoked.stop();
+    await bundles?.remove();
+    await iam?.release();
     await sqsEmulator?.stop();
     await limits?.stop();
     await dynamoDb?.stop();
@@ -145,11 +184,23 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     if (sqsEmulator) process.env.AWS_ENDPOINT_URL_SQS = sqsEmulator.endpoint;
     options.signal?.throwIfAborted();
     const databaseEndpoint = String(process.env.AWS_ENDPOINT_URL_DYNAMODB);
+    const iamCheck = options.iam
+      ? await (await import('./iam/iam-enforcement.js')).localIamCheck({
+          dynamodb: databaseEndpoint,
+          sqs: String(process.env.AWS_ENDPOINT_URL_SQS),
+        })
+      : undefined;
+    if (iamCheck) {
+      iam = await iamCheck.register(runtimeId);
+      // The functions reach DynamoDB and SQS through the check (a limits emulation goes in front of it).
+      process.env.AWS_ENDPOINT_URL_DYNAMODB = iamCheck.endpoints.dynamodb;
+      process.env.AWS_ENDPOINT_URL_SQS = iamCheck.endpoints.sqs;
+    }
     if (options.dynamoDbLimits) {
       // Everything talks to DynamoDB through the emulation; it enforces once the gateway is about to open.
       const { startDynamoDbLimitsProxy } = await import('./dynamodb-limits-proxy.js');
       limits = await startDynamoDbLimitsProxy({
-        target: databaseEndpoint,
+        target: String(process.env.AWS_ENDPOINT_URL_DYNAMODB),
         scale: options.dynamoDbLimits.scale,
         enforcing: false,
       });
@@ -157,22 +208,48 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
 
     const { provisionQueues, provisionTable } = await import('./provision.js');
-    const [, queues] = await Promise.all([
+    const [, provisioned] = await Promise.all([
       provisionTable(options.tableName),
       provisionQueues(options.queueName, options.queueOverrides),
     ]);
+    // An SQS client sends to the host of a queue's URL: with the IAM check, the queues are named at its address.
+    const throughCheck = (queueUrl: string) =>
+      iamCheck ? new URL(new URL(queueUrl).pathname, iamCheck.endpoints.sqs).href : queueUrl;
+    const queues = {
+      queueUrl: throughCheck(provisioned.queueUrl),
+      limitedClicksQueueUrl: throughCheck(provisioned.limitedClicksQueueUrl),
+      deadLetterQueueUrl: throughCheck(provisioned.deadLetterQueueUrl),
+    };
     // The functions are given their configuration directly, as Lambda gives them their environment.
     const { useServiceConfig } = await import('../shared/config.js');
-    const functionEnvironment = (extra: NodeJS.ProcessEnv = {}) =>
-      useServiceConfig({
+    // Bundles have their own copy of the configuration module: they read it from the environment, as in Lambda.
+    const fromBundles = options.functions === 'bundles';
+    const functionEnvironment = (extra: NodeJS.ProcessEnv = {}) => {
+      const environment = {
         ...process.env,
         ...options.functionSettings,
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
         LIMITED_CLICKS_QUEUE_URL: queues.limitedClicksQueueUrl,
         ...extra,
-      });
-    functionEnvironment();
+      };
+      if (fromBundles) Object.assign(process.env, environment);
+      return useServiceConfig(environment);
+    };
+    const config = functionEnvironment();
+    if (iam && options.iam) {
+      const { bindFunctionRoles, stackResources } = await import('./iam/function-roles.js');
+      iam.apply(
+        bindFunctionRoles(options.iam.roles, {
+          [stackResources.table]: config.tableName,
+          [stackResources.idempotencyTable]: config.idempotencyTableName,
+          [stackResources.visitorSecretsTable]: config.visitorSecretsTableName,
+          [stackResources.eventsQueue]: queueNameOf(queues.queueUrl),
+          [stackResources.limitedClicksQueue]: queueNameOf(queues.limitedClicksQueueUrl),
+          [stackResources.deadLetterQueue]: queueNameOf(queues.deadLetterQueueUrl),
+        }),
+      );
+    }
 
     options.signal?.throwIfAborted();
     if (dynamoDb && options.warmUpMs)
@@ -183,22 +260,41 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       const { registerOperatorKey } = await import('./operator-keys.js');
       await registerOperatorKey(options.adminKey, 'ADMIN_KEY');
     }
-    const seedReport = options.seed
-      ? await (await import('../shared/seed/load-seed.js')).seedIfEmpty({ ...options.seed, signal: options.signal })
+    // In AWS the seed is a custom resource's function (lib/startup-seed.ts), with that function's role.
+    const seed = options.seed;
+    const seedReport = seed
+      ? await runAsFunction({ runtime: runtimeId, name: 'StartupSeed/SeedOnDeploy' }, async () =>
+          (await import('../shared/seed/load-seed.js')).seedIfEmpty({ ...seed, signal: options.signal }),
+        )
       : undefined;
     options.signal?.throwIfAborted();
 
-    const [{ loadRoutes, startGateway }, { startQueuePoller, takeQueuedMessages }, { routes }, writer] =
-      await Promise.all([
-        import('./gateway.js'),
-        import('./queue-poller.js'),
-        import('../shared/routes.js'),
-        import('../functions/events/write-events.js'),
+    const [
+      { importHandler, loadRoutes, startGateway },
+      { startQueuePoller, takeQueuedMessages },
+      { eventWriter, routes, routeName },
+    ] = await Promise.all([import('./gateway.js'), import('./queue-poller.js'), import('../shared/routes.js')]);
+    if (fromBundles) {
+      const { buildFunctionBundles } = await import('./function-bundles.js');
+      bundles = await buildFunctionBundles([
+        ...routes.map((route) => ({
+          name: routeName(route),
+          handler: route.handler,
+          bundledFiles: route.bundledFiles,
+        })),
+        { name: 'EventWriter', handler: eventWriter.handler },
       ]);
+    }
+    const writerFile = bundles?.files.get('EventWriter') ?? path.join(projectRoot, eventWriter.handler);
+    let writer: Promise<QueueHandler> | undefined;
+    const writeEvents: QueueHandler = async (event, context) => {
+      writer ??= importHandler<QueueHandler>(writerFile);
+      return (await writer)(event, context);
+    };
     const requeuedEvents = options.unsentEventsFile
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
       : 0;
-    const loaded = await loadRoutes(routes);
+    const loaded = await loadRoutes(routes, bundles?.files);
     // The writer reads both queues, as its two event source mappings do in AWS: the limited clicks' in
     // batches of at most 10 (the size Lambda allows without a batching window).
     const pollers =
@@ -207,11 +303,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         : await Promise.all(
             [
               { queueUrl: queues.queueUrl },
-              { queueUrl: queues.limitedClicksQueueUrl, batchSize: eventsQueueSchema.limitedClicks.batchSize },
+              {
+                queueUrl: queues.limitedClicksQueueUrl,
+                batchSize: eventsQueueSchema.limitedClicks.batchSize,
+              },
             ].map((queue) =>
               startQueuePoller({
                 ...queue,
-                handler: writer.handler,
+                identity: { runtime: runtimeId, name: 'EventWriter' },
+                handler: writeEvents,
                 concurrency: options.pollerConcurrency,
                 invocationTimeoutMs: options.writerTimeoutMs,
               }),
@@ -223,6 +323,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const emulation = limits;
     const { createLinksPerMinute, reportsPerMinute } = options.rateLimits ?? {};
     const gateway = await startGateway(loaded, {
+      runtime: runtimeId,
       port: options.port,
       host: options.host,
       rateLimits: {
@@ -256,6 +357,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
       dynamoDbEndpoint: databaseEndpoint,
       dynamoDbLimits: limits,
+      iam,
+      invocations: invoked.counts,
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
       seedReport,

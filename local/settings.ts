@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { flagValue, integerValue, settingError } from '../shared/setting-values.js';
+import { choiceValue, flagValue, integerValue, settingError } from '../shared/setting-values.js';
 
 /**
  * The local runtime's settings (`npm start`), read from the environment and checked once, before anything
@@ -24,6 +24,8 @@ export interface LocalSettings {
   adminKey: string | undefined;
   /** Links one client may create a minute, and reports it may send (unset: no limit, the spec's behaviour). */
   rateLimits: { createLinksPerMinute?: number; reportsPerMinute?: number };
+  /** Check every call a function makes against its role in the synthesized stack (LOCAL_IAM=enforce). */
+  enforceIam: boolean;
 }
 
 /** A rate limit per client and minute; unset is none. */
@@ -84,6 +86,7 @@ export function readLocalSettings(env: NodeJS.ProcessEnv, argv: readonly string[
       'a table name: 3-255 of A-Z a-z 0-9 _ . -',
     ),
     dynamoDbLimits: limitsEmulation(env),
+    enforceIam: choiceValue('LOCAL_IAM', env.LOCAL_IAM, 'off', ['off', 'enforce'] as const) === 'enforce',
     rateLimits: {
       createLinksPerMinute: perMinute(env, 'CREATE_LINKS_PER_MINUTE'),
       reportsPerMinute: perMinute(env, 'REPORTS_PER_MINUTE'),

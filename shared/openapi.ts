@@ -835,7 +835,7 @@ export function buildOpenApiDocument(
     const entry = keys && described.keysModeBody ? { ...described, body: described.keysModeBody } : described;
     const base = toOperation(route, entry, {
       ...operationNames(route),
-      touchesTable: route.table !== 'none',
+      touchesTable: route.table !== 'none' || (route.indexes ?? []).length > 0,
       idempotent: route.idempotent === true,
     });
     const operation = keys ? withSecurity(base, route.access) : base;

@@ -1,5 +1,6 @@
 import { swaggerUiFiles, swaggerUiFolder } from './api-reference.js';
 import { statsPageFiles, statsPageFolder } from './stats-page.js';
+import type { IndexName } from './store/table-schema.js';
 
 /**
  * The route table: the single source of truth for the API. The CDK stack creates one function, one
@@ -14,8 +15,10 @@ export interface RouteDefinition {
   path: string;
   /** The handler module, relative to the project root; it exports `handler`. */
   handler: string;
-  /** What the function may do to the table. */
+  /** What the function may do to the table's items (its base table: keys, and queries of a partition). */
   table: 'none' | 'read' | 'write';
+  /** The indexes the function queries (lists); none by default. */
+  indexes?: readonly IndexName[];
   /**
    * Who may call it in `keys` mode (shared/http/caller.ts): anyone, operator keys only, or a user key acting
    * as its user (and operator keys). Its handler declares the same (`access` of `httpRoute`; a test checks).
@@ -29,6 +32,8 @@ export interface RouteDefinition {
   visitorSecrets?: boolean;
   /** Whether it sends the clicks of links with `max_clicks` to their own queue (eventsQueueSchema.limitedClicks). */
   sendsLimitedClicks?: boolean;
+  /** Whether it records a link's expiry on its short code's item (the redirect, store/urls.ts `claimExpiredEvent`). */
+  recordsExpiries?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
@@ -43,7 +48,15 @@ const route = (
   options: Partial<
     Pick<
       RouteDefinition,
-      'sendsEvents' | 'profile' | 'bundledFiles' | 'visitorSecrets' | 'sendsLimitedClicks' | 'idempotent' | 'access'
+      | 'sendsEvents'
+      | 'profile'
+      | 'bundledFiles'
+      | 'visitorSecrets'
+      | 'sendsLimitedClicks'
+      | 'recordsExpiries'
+      | 'indexes'
+      | 'idempotent'
+      | 'access'
     >
   > = {},
 ): RouteDefinition => ({
@@ -77,12 +90,13 @@ export const routes: readonly RouteDefinition[] = [
     idempotent: true,
     access: 'operator',
   }),
-  route('GET', '/users', 'functions/users/list-users.ts', 'read', { access: 'operator' }),
+  route('GET', '/users', 'functions/users/list-users.ts', 'none', { access: 'operator', indexes: ['GSI1'] }),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
   route('GET', '/users/{id}/stats', 'functions/users/get-user-stats.ts', 'read'),
   route('PUT', '/users/{id}', 'functions/users/rename-user.ts', 'write'),
   route('DELETE', '/users/{id}', 'functions/users/delete-user.ts', 'write', {
     profile: 'cascade',
+    indexes: ['GSI2'],
     sendsEvents: true,
     access: 'operator',
   }),
@@ -91,13 +105,14 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/users/{id}/keys/{key_id}', 'functions/users/revoke-user-key.ts', 'write'),
 
   route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true, idempotent: true }),
-  route('GET', '/urls', 'functions/urls/list-urls.ts', 'read'),
+  route('GET', '/urls', 'functions/urls/list-urls.ts', 'none', { indexes: ['GSI1', 'GSI2', 'GSI3'] }),
   route('GET', '/urls/{id}', 'functions/urls/get-url.ts', 'read', { sendsEvents: true }),
   // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
     sendsEvents: true,
     visitorSecrets: true,
     sendsLimitedClicks: true,
+    recordsExpiries: true,
     access: 'open',
   }),
   route('GET', '/urls/{id}/stats', 'functions/urls/get-url-stats.ts', 'read'),
@@ -111,10 +126,10 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/blocked-hosts/{host}', 'functions/abuse/unblock-host.ts', 'write', { access: 'operator' }),
   route('GET', '/blocked-hosts', 'functions/abuse/list-blocked-hosts.ts', 'read', { access: 'operator' }),
   route('POST', '/reports', 'functions/abuse/create-report.ts', 'write', { access: 'open' }),
-  route('GET', '/reports', 'functions/abuse/list-reports.ts', 'read', { access: 'operator' }),
+  route('GET', '/reports', 'functions/abuse/list-reports.ts', 'none', { access: 'operator', indexes: ['GSI1'] }),
 
   route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true, idempotent: true }),
-  route('GET', '/events', 'functions/events/list-events.ts', 'read'),
+  route('GET', '/events', 'functions/events/list-events.ts', 'read', { indexes: ['GSI1', 'GSI2', 'GSI3'] }),
 ];
 
 /**
@@ -132,6 +147,8 @@ export const isReservedShortCode = (code: string): boolean => reservedFirstSegme
 export const eventWriter = {
   handler: 'functions/events/write-events.ts',
   table: 'write',
+  /** The delayed sweep of a deleted user's events reads them through GSI2. */
+  indexes: ['GSI2'],
 } as const;
 
 /**

@@ -229,6 +229,12 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
 export const isHotShortCode = (code: string): boolean => hotReads.isHot(`code:${code}`);
 
 /**
+ * What the expiry claim below names, and all it may (lib/service-function.ts, `recordLinkExpiries`): the
+ * redirect's role can write these attributes of a short code's item and no others.
+ */
+export const expiryClaimAttributes = ['expiry_recorded', 'url_id', 'limits_at'] as const;
+
+/**
  * Claims the recording of an expired link's `expired` event: true for exactly one caller per expiry (the
  * link's limits as they were set at `limits_at`), however many requests find it expired at once.
  */

@@ -1,11 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { eventWriter, type RouteDefinition, routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/routes.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
 /**
  * Each function's permissions, read back from the template as "action on resource" lines, with resources
- * named for what they are here (`table`, `table/index/GSI1`, `events queue`, `own log group`), so a test
- * can state exactly what a route needs.
+ * named for what they are here (`table`, `table/index/GSI1`, `dead-letter queue`, `own log group`).
  */
 type Json = unknown;
 
@@ -49,137 +48,76 @@ function permissionsOf(template: Template, functionId: string, names: Map<string
   return lines.sort();
 }
 
-const ownLogs = ['logs:CreateLogStream on own log group', 'logs:PutLogEvents on own log group'];
-const indexes = ['GSI1', 'GSI2', 'GSI3'];
-const tableReads = [
-  'dynamodb:GetItem on table',
-  'dynamodb:BatchGetItem on table',
-  'dynamodb:Query on table',
-  ...indexes.map((index) => `dynamodb:Query on table/index/${index}`),
-];
-const tableWrites = [
-  'dynamodb:PutItem on table',
-  'dynamodb:UpdateItem on table',
-  'dynamodb:DeleteItem on table',
-  'dynamodb:BatchWriteItem on table',
-  'dynamodb:ConditionCheckItem on table',
-];
-const byAccess: Record<RouteDefinition['table'], string[]> = {
-  none: [],
-  read: tableReads,
-  write: [...tableReads, ...tableWrites],
-};
-const sendEvents = ['sqs:SendMessage on events queue'];
-const sendLimitedClicks = ['sqs:SendMessage on limited clicks queue'];
-const consumeEvents = ['events queue', 'limited clicks queue'].flatMap((queue) =>
-  [
-    'sqs:ReceiveMessage',
-    'sqs:ChangeMessageVisibility',
-    'sqs:GetQueueUrl',
-    'sqs:DeleteMessage',
-    'sqs:GetQueueAttributes',
-  ].map((action) => `${action} on ${queue}`),
-);
-
-describe('each function may do exactly what its route needs', () => {
-  const { template } = synthesizeService({ enableStartupSeed: true });
+/**
+ * What each function may do is checked against what its code calls by test/integration/what-ships.test.ts
+ * (every route and the writer run from their bundles, every call checked against these roles, and every
+ * statement used). What stays here are the rules no call can show: what no role may hold at all, and the
+ * conditions that narrow the few writes of functions that otherwise only read.
+ */
+describe("the functions' roles", () => {
+  const synthesized = {
+    open: synthesizeService({ enableStartupSeed: true }),
+    keys: synthesizeService({ enableStartupSeed: true, authMode: 'keys' }),
+  };
+  const { template } = synthesized.open;
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
-  const keyOf = (properties: Record<string, unknown>) => JSON.stringify(properties.KeySchema);
-  const [secretsId] = onlyResource(template, 'AWS::DynamoDB::Table', (_, properties) =>
-    keyOf(properties).includes('"SK"'),
-  );
-  const [recordsId] = onlyResource(template, 'AWS::DynamoDB::Table', (_, properties) =>
-    keyOf(properties).includes('"id"'),
-  );
-  const [queueId] = onlyResource(
-    template,
-    'AWS::SQS::Queue',
-    (id, properties) => Boolean(properties.RedrivePolicy) && !id.includes('LimitedClicks'),
-  );
-  const [limitedClicksId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.includes('LimitedClicks'));
   const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
-  const [originSecretId] = onlyResource(template, 'AWS::SecretsManager::Secret');
   const names = new Map([
     [tableId, 'table'],
-    [secretsId, 'visitor secrets table'],
-    [recordsId, 'idempotency table'],
-    [queueId, 'events queue'],
-    [limitedClicksId, 'limited clicks queue'],
     [deadLetterId, 'dead-letter queue'],
-    [originSecretId, 'origin secret'],
   ]);
   const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
-  const functionId = (id: string) => {
-    const found = functionIds.filter((logicalId) => new RegExp(`^${id}[0-9A-F]{8}$`).test(logicalId));
-    expect(found).toHaveLength(1);
-    return found[0] as string;
-  };
-
-  /** A read-only function that queues events leases their ids: an update of the counter item only. */
-  const leaseIds = ['dynamodb:UpdateItem on table'];
-  /** A function that tags visitors keeps the day's visitor secret, in the secrets' own table only. */
-  const keepSecrets = ['Query', 'GetItem', 'PutItem', 'DeleteItem'].map(
-    (action) => `dynamodb:${action} on visitor secrets table`,
-  );
-  /** A route that takes an Idempotency-Key keeps its answers, in the idempotency table only. */
-  const keepRecords = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'].map(
-    (action) => `dynamodb:${action} on idempotency table`,
-  );
-  /** Every route's function reads the origin secret, to answer only requests that came through CloudFront. */
-  const readOriginSecret = [
-    'secretsmanager:DescribeSecret on origin secret',
-    'secretsmanager:GetSecretValue on origin secret',
-  ];
-  const expectedOf = (route: RouteDefinition) => [
-    ...ownLogs,
-    ...readOriginSecret,
-    ...byAccess[route.table],
-    ...(route.sendsEvents ? sendEvents : []),
-    ...(route.sendsEvents && route.table === 'read' ? leaseIds : []),
-    ...(route.visitorSecrets ? keepSecrets : []),
-    ...(route.sendsLimitedClicks ? sendLimitedClicks : []),
-    ...(route.idempotent ? keepRecords : []),
-  ];
-
-  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
-    expect(permissionsOf(template, functionId(routeName(route)), names)).toEqual(expectedOf(route).sort());
-  });
-
-  it("the redirect reads the table, leases event ids, keeps the day's visitor secret and sends to the queues, nothing else", () => {
-    const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as RouteDefinition;
-    expect(permissionsOf(template, functionId(routeName(redirect)), names)).toEqual(
-      [
-        ...ownLogs,
-        ...readOriginSecret,
-        ...tableReads,
-        ...leaseIds,
-        ...keepSecrets,
-        ...sendEvents,
-        ...sendLimitedClicks,
-      ].sort(),
-    );
-    const role = template.findResources('AWS::IAM::Policy');
-    const statements = Object.values(role)
-      .filter((policy) => JSON.stringify(policy).includes(`${routeName(redirect)}Role`))
+  const statementsOf = (from: Template, id: string) =>
+    Object.values(from.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${id}Role`))
       .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
-    expect(statements).toContainEqual(
+  /** A function's writes to the main table (the small tables beside it have their own rules). */
+  const writesOf = (from: Template, id: string) =>
+    statementsOf(from, id).filter(
+      (statement) =>
+        JSON.stringify(statement.Resource).includes(`"${tableId}"`) &&
+        [statement.Action].flat().some((action) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(String(action))),
+    );
+
+  it('lets the functions that only read the table write nothing but their leases of event ids and the expiry claim', () => {
+    for (const route of routes.filter((candidate) => candidate.table !== 'write')) {
+      for (const statement of writesOf(template, routeName(route))) {
+        expect(statement.Action).toBe('dynamodb:UpdateItem');
+        expect(statement.Condition).toBeDefined();
+      }
+    }
+    const redirect = routes.find((route) => route.path === '/urls/{id}/redirect') as (typeof routes)[number];
+    expect(writesOf(template, routeName(redirect))).toEqual([
       expect.objectContaining({
-        Action: 'dynamodb:UpdateItem',
         Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['COUNTER#event'] } },
       }),
-    );
+      expect.objectContaining({
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CODE#*'] },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['PK', 'SK', 'expiry_recorded', 'url_id', 'limits_at'],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    ]);
   });
 
-  it('the event writer writes the table and consumes both queues, and cannot send to them', () => {
-    expect(eventWriter.table).toBe('write');
-    expect(permissionsOf(template, functionId('EventWriter'), names)).toEqual(
-      [...ownLogs, ...byAccess.write, ...consumeEvents].sort(),
-    );
-  });
-
-  it('the startup seed writes the table only', () => {
-    const seedId = functionIds.find((id) => id.startsWith('StartupSeedSeedOnDeploy')) as string;
-    expect(permissionsOf(template, seedId, names)).toEqual([...ownLogs, ...byAccess.write].sort());
+  it('lets every route that serves key holders read access keys in keys mode, and only then', () => {
+    const keyReads = (from: Template, id: string) =>
+      statementsOf(from, id).filter((statement) => JSON.stringify(statement.Condition ?? {}).includes('KEY#*'));
+    for (const route of routes) {
+      const expected = route.access === 'open' ? 0 : 1;
+      expect({
+        route: routeName(route),
+        keyReads: keyReads(synthesized.keys.template, routeName(route)).length,
+      }).toEqual({
+        route: routeName(route),
+        keyReads: expected,
+      });
+      expect(keyReads(template, routeName(route))).toHaveLength(0);
+    }
+    expect(keyReads(synthesized.keys.template, 'GetMetricsJson')[0]).toMatchObject({ Action: 'dynamodb:GetItem' });
   });
 
   it('no function role has an AWS-managed policy or a wildcard resource', () => {

@@ -88,7 +88,7 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
   beforeAll(async () => {
     // The gateway answers with the functions' CORS settings and logs through their logger: a table is named, never used.
     useServiceConfig({ ...process.env, TABLE_NAME: 'gateway-test' });
-    gateway = await startGateway(routes, { port: 0, host: '127.0.0.1' });
+    gateway = await startGateway(routes, { port: 0, host: '127.0.0.1', runtime: 'gateway-test' });
     api = httpClient(gateway.url, { checkOpenApi: false });
   });
   afterAll(() => gateway.close());
@@ -159,7 +159,7 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
   (process.platform === 'linux' ? it : it.skip)(
     'listens on many sockets of its one port, so that a busy gateway accepts a burst of new clients in a few turns of its loop, and closes them all',
     async () => {
-      const other = await startGateway(routes, { port: 0, host: '127.0.0.1' });
+      const other = await startGateway(routes, { port: 0, host: '127.0.0.1', runtime: 'gateway-test' });
       expect(listeningSockets(other.port)).toBeGreaterThanOrEqual(32);
       const answers = await Promise.all(
         // A fresh connection each: the burst of clients a load test starts with.

@@ -53,6 +53,7 @@ describe('the local queue poller', () => {
     useServiceConfig({ ...process.env, TABLE_NAME: 'poller-test' });
     poller = await startQueuePoller({
       queueUrl,
+      identity: { runtime: 'poller-test', name: 'EventWriter' },
       handler: async (event) => {
         delivered.push(...event.Records.map((record: SQSRecord) => record.body));
         return { batchItemFailures: [] };

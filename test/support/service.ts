@@ -1,14 +1,44 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FunctionRoles } from '../../local/iam/function-roles.js';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../local/runtime.js';
 import { checkExchange, type Exchange } from './openapi-check.js';
 
+/** The stack's function roles, synthesized once for the run (test/support/global-setup.js), by access mode. */
+export function testFunctionRoles(authMode: 'open' | 'keys'): FunctionRoles {
+  const file = process.env.TEST_FUNCTION_ROLES;
+  if (!file) throw new Error('TEST_FUNCTION_ROLES is not set: run the tests through Jest (global-setup.js)');
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<'open' | 'keys', FunctionRoles>)[authMode];
+}
+
 /**
  * One running service for a test file: the real gateway, handlers and event writer, on a table and queue
- * pair of its own in the run's DynamoDB Local and SQS emulator.
+ * pair of its own in the run's DynamoDB Local and SQS emulator. Every call its functions make is checked
+ * against their roles as the stack synthesizes them, as AWS would (local/iam/).
  */
 export async function startTestService(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
   const name = `t-${randomUUID().slice(0, 8)}`;
-  return startLocalRuntime({ port: 0, host: '127.0.0.1', tableName: name, queueName: name, ...options });
+  const authMode = options.functionSettings?.AUTH_MODE === 'keys' ? 'keys' : 'open';
+  const service = await startLocalRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    tableName: name,
+    queueName: name,
+    iam: { roles: testFunctionRoles(authMode) },
+    ...options,
+  });
+  return {
+    ...service,
+    // A call the stack does not grant fails the test file, even where the code caught the error.
+    async stop() {
+      await service.stop();
+      const denied = ((await service.iam?.calls()) ?? []).filter((call) => !call.allowed);
+      if (denied.length > 0) {
+        const lines = denied.map((call) => `${call.function}: ${call.action} on ${call.resource} (${call.count}×)`);
+        throw new Error(`Calls the stack's roles do not allow (AWS would refuse them):\n${lines.join('\n')}`);
+      }
+    },
+  };
 }
 
 export interface JsonResponse<T = unknown> {
