@@ -24,6 +24,7 @@ const firewall = !wantsFirewall
   : new EdgeFirewallStack(app, stage ? `UrlShortenerEdgeFirewall-${stage}` : 'UrlShortenerEdgeFirewall', {
       env: { account, region: 'us-east-1' },
       crossRegionReferences: true,
+      stage,
       ...firewallRules,
     });
 

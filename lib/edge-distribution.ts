@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -82,6 +82,8 @@ export interface EdgeDistributionProps {
    * reads it again. @default 1
    */
   originSecretVersion?: number;
+  /** A deployment's stage: the function's name carries it (CloudFront Function names are per account). */
+  stage?: string;
 }
 
 /** The header in which CloudFront proves to the API that a request came through it. */
@@ -97,7 +99,11 @@ export class EdgeDistribution extends Construct {
 
   constructor(scope: Construct, id: string, props: EdgeDistributionProps) {
     super(scope, id);
+    const stack = Stack.of(this);
     this.shortLinkFunction = new CloudFrontFunction(this, 'ShortLinkRewrite', {
+      // Named, not generated (a generated name keeps only the stack name's first characters), and with the
+      // Region: CloudFront Function names are unique in the whole account.
+      functionName: `${stack.stackName}-short-links-${stack.region}`,
       comment: 'Rewrites /<short code> to the redirect route',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(shortLinkFunctionCode()),

@@ -13,6 +13,8 @@ export interface EdgeFirewallStackProps extends StackProps {
   createLinksPerMinute?: number;
   /** Reports (POST /reports) one client address, or one access key, may make in any minute. @default - none */
   reportsPerMinute?: number;
+  /** A deployment's stage: the web ACL's name and its metrics' carry it. @default - names without one */
+  stage?: string;
 }
 
 /** A route whose requests a rule counts: its method and exact path (as the viewer sends it, before rewrites). */
@@ -57,8 +59,9 @@ export class EdgeFirewallStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeFirewallStackProps = {}) {
     super(scope, id, props);
+    const prefix = props.stage ? `url-shortener-${props.stage}` : 'url-shortener';
     const metrics = (name: string) => ({
-      metricName: name,
+      metricName: `${prefix}-${name}`,
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
     });
@@ -104,7 +107,8 @@ export class EdgeFirewallStack extends Stack {
       scope: 'CLOUDFRONT',
       description: 'URL shortener: request rate limits per client IP and access key',
       defaultAction: { allow: {} },
-      visibilityConfig: metrics('url-shortener-edge'),
+      name: `${prefix}-edge`,
+      visibilityConfig: metrics('edge'),
       customResponseBodies: {
         'too-many-requests': { contentType: 'APPLICATION_JSON', content: '{"detail":"Too Many Requests"}' },
       },
@@ -120,13 +124,13 @@ export class EdgeFirewallStack extends Stack {
             },
           },
           action: block(300),
-          visibilityConfig: metrics('url-shortener-rate-per-client-ip'),
+          visibilityConfig: metrics('rate-per-client-ip'),
         },
         ...routeRules.map((rule, index) => ({
           ...rule,
           priority: index + 1,
           action: block(60),
-          visibilityConfig: metrics(`url-shortener-${rule.name}`),
+          visibilityConfig: metrics(rule.name),
         })),
       ],
     });

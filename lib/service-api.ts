@@ -98,6 +98,8 @@ export interface ServiceApiProps {
   logRetention?: RetentionDays;
   /** Origins browser pages may call the API from (CORS). @default '*' */
   corsAllowedOrigins?: AllowedOrigins;
+  /** A deployment's stage: the API's name carries it. @default - the name without one */
+  stage?: string;
   /**
    * Set the account-wide API Gateway CloudWatch role (needed once per account and Region for access logs).
    * Turn off when another stack or the account's owner manages it.
@@ -126,7 +128,8 @@ export class ServiceApi extends Construct {
     });
     const stageName = 'prod';
     this.api = new RestApi(this, 'Api', {
-      restApiName: 'url-shortener',
+      // API Gateway's metrics are named by the API's name: a second deployment's must differ.
+      restApiName: props.stage ? `url-shortener-${props.stage}` : 'url-shortener',
       description: 'URL shortener: one Lambda function per route',
       // CloudFront is the edge; an edge-optimized API would put a second distribution behind it.
       endpointTypes: [EndpointType.REGIONAL],

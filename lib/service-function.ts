@@ -14,7 +14,6 @@ import { keys } from '../shared/store/keys.js';
 import type { IndexName } from '../shared/store/table-schema.js';
 import { expiryClaimAttributes } from '../shared/store/urls.js';
 import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
-import { metricsNamespace } from './service-metrics.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
 
 export type BundledFiles = NonNullable<RouteDefinition['bundledFiles']>;
@@ -30,6 +29,8 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
   /** How long the function's log group keeps entries. @default RetentionDays.ONE_MONTH */
   logRetention?: RetentionDays;
+  /** The CloudWatch namespace of its embedded metrics (service-metrics.ts, `metricsNamespaceOf`). */
+  metricsNamespace: string;
   /**
    * Files the function reads at run time: `files` of the project folder `from`, copied into `folder` next
    * to the bundle (the startup seed's CSV files, the API reference's scripts).
@@ -71,7 +72,7 @@ export class ServiceFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         // The alarms read this namespace; setting it here keeps the two from drifting apart.
-        METRICS_NAMESPACE: metricsNamespace,
+        METRICS_NAMESPACE: props.metricsNamespace,
       },
       bundling: {
         format: OutputFormat.ESM,

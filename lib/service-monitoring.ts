@@ -20,7 +20,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { embeddedMetricNames, metricsNamespace } from './service-metrics.js';
+import { embeddedMetricNames } from './service-metrics.js';
 
 /**
  * The alarms' thresholds, in one place; docs/operations.md explains each. Ratios are fractions (0.03 is 3 %).
@@ -91,6 +91,8 @@ export interface ServiceMonitoringProps {
    * several deployments can share an account and Region. @default - the names of the specification, as they are
    */
   stage?: string;
+  /** The namespace of the functions' embedded metrics (service-metrics.ts). */
+  metricsNamespace: string;
 }
 
 const fiveMinutes = Duration.minutes(5);
@@ -133,7 +135,7 @@ export class ServiceMonitoring extends Construct {
     );
     this.notify(
       new CompositeAlarm(this, 'AppInstanceDown', {
-        compositeAlarmName: 'AppInstanceDown',
+        compositeAlarmName: named('AppInstanceDown'),
         alarmDescription:
           'At least one function keeps failing outside its error handling. The triggering child alarm names it. Runbook: docs/operations.md#appinstancedown',
         alarmRule: AlarmRule.anyOf(...functionAlarms),
@@ -162,7 +164,7 @@ export class ServiceMonitoring extends Construct {
     // function, or got no valid answer in time) are counted from the access log's responseType.
     const gatewayFailures = new MetricFilter(this, 'GatewayFailures', {
       logGroup: props.accessLogs,
-      metricNamespace: metricsNamespace,
+      metricNamespace: props.metricsNamespace,
       metricName: 'gateway_failures_total',
       filterPattern: FilterPattern.any(
         ...['INTEGRATION_FAILURE', 'INTEGRATION_TIMEOUT', 'API_CONFIGURATION_ERROR', 'DEFAULT_5XX'].map((type) =>
@@ -274,7 +276,11 @@ export class ServiceMonitoring extends Construct {
 
     // The writer's counters carry whatever dimensions the code gives them; a Metrics Insights query over
     // the namespace sums every series, so the alarm does not depend on them.
-    const eventsDropped = embeddedMetricTotal(embeddedMetricNames.eventsDropped, 'Events dropped');
+    const eventsDropped = embeddedMetricTotal(
+      props.metricsNamespace,
+      embeddedMetricNames.eventsDropped,
+      'Events dropped',
+    );
     this.notify(
       new Alarm(this, 'EventsDropped', {
         alarmName: named('EventsDropped'),
@@ -287,7 +293,11 @@ export class ServiceMonitoring extends Construct {
       }),
     );
 
-    const eventsUnsent = embeddedMetricTotal(embeddedMetricNames.eventsUnsent, 'Events not queued');
+    const eventsUnsent = embeddedMetricTotal(
+      props.metricsNamespace,
+      embeddedMetricNames.eventsUnsent,
+      'Events not queued',
+    );
     this.notify(
       new Alarm(this, 'EventsUnsent', {
         alarmName: named('EventsUnsent'),
@@ -406,7 +416,7 @@ export class ServiceMonitoring extends Construct {
         left: [
           new MathExpression({
             label: '',
-            expression: `SELECT SUM(${embeddedMetricNames.requests}) FROM SCHEMA(${metricsNamespace}, method, route, status) GROUP BY status`,
+            expression: `SELECT SUM(${embeddedMetricNames.requests}) FROM SCHEMA(${quoted(props.metricsNamespace)}, method, route, status) GROUP BY status`,
             period: oneMinute,
           }),
         ],
@@ -429,7 +439,7 @@ export class ServiceMonitoring extends Construct {
         left: [
           new MathExpression({
             label: '',
-            expression: `SELECT AVG(${embeddedMetricNames.requestDuration}) FROM SCHEMA(${metricsNamespace}, method, route, status) GROUP BY route`,
+            expression: `SELECT AVG(${embeddedMetricNames.requestDuration}) FROM SCHEMA(${quoted(props.metricsNamespace)}, method, route, status) GROUP BY route`,
             period: oneMinute,
           }),
         ],
@@ -489,7 +499,7 @@ export class ServiceMonitoring extends Construct {
         left: ['p50', 'p99'].map(
           (statistic) =>
             new Metric({
-              namespace: metricsNamespace,
+              namespace: props.metricsNamespace,
               metricName: embeddedMetricNames.eventDelay,
               statistic,
               period: oneMinute,
@@ -515,11 +525,14 @@ export class ServiceMonitoring extends Construct {
   }
 }
 
+/** A namespace in a Metrics Insights query: quoted, as one with a `/` (a stage's) must be. */
+const quoted = (namespace: string) => `"${namespace}"`;
+
 /** One embedded metric summed over all its series, whatever their dimensions (a Metrics Insights query). */
-function embeddedMetricTotal(metricName: string, label: string): MathExpression {
+function embeddedMetricTotal(namespace: string, metricName: string, label: string): MathExpression {
   return new MathExpression({
     label,
-    expression: `SELECT SUM(${metricName}) FROM ${metricsNamespace}`,
+    expression: `SELECT SUM(${metricName}) FROM ${quoted(namespace)}`,
     period: fiveMinutes,
   });
 }

@@ -12,6 +12,7 @@ import { EdgeDistribution } from './edge-distribution.js';
 import { EventsQueue } from './events-queue.js';
 import { ServiceApi } from './service-api.js';
 import { ServiceFunction } from './service-function.js';
+import { metricsNamespaceOf } from './service-metrics.js';
 import { ServiceMonitoring } from './service-monitoring.js';
 import { ServiceTable } from './service-table.js';
 import { StartupSeed } from './startup-seed.js';
@@ -82,6 +83,7 @@ export class ServiceStack extends Stack {
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
     const authMode = props.authMode ?? 'open';
+    const metricsNamespace = metricsNamespaceOf(props.stage);
     const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
     const events = new EventsQueue(this, 'Events');
     // What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment").
@@ -101,6 +103,7 @@ export class ServiceStack extends Stack {
     const routeFunctions = routes.map((route) => {
       const handler = new ServiceFunction(this, routeName(route), {
         entry: route.handler,
+        metricsNamespace,
         ...sizing[route.profile],
         logRetention,
         bundledFiles: route.bundledFiles,
@@ -125,6 +128,7 @@ export class ServiceStack extends Stack {
 
     const writer = new ServiceFunction(this, 'EventWriter', {
       entry: eventWriter.handler,
+      metricsNamespace,
       timeout: Duration.seconds(eventsQueueSchema.writerTimeoutSeconds),
       logRetention,
     });
@@ -151,8 +155,10 @@ export class ServiceStack extends Stack {
       logRetention,
       corsAllowedOrigins,
       manageApiGatewayAccount: props.manageApiGatewayAccount,
+      stage: props.stage,
     });
     const edge = new EdgeDistribution(this, 'Edge', {
+      stage: props.stage,
       api: api.api,
       webAclArn: props.webAclArn,
       originSecret,
@@ -176,9 +182,10 @@ export class ServiceStack extends Stack {
       deadLetterQueue: events.deadLetterQueue,
       alarmEmail: props.alarmEmail,
       stage: props.stage,
+      metricsNamespace,
     });
 
-    if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention });
+    if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention, metricsNamespace });
 
     // The address people use; the API Gateway stage's own answers only requests that came through CloudFront.
     new CfnOutput(this, 'ServiceUrl', {

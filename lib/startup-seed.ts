@@ -15,6 +15,8 @@ export interface StartupSeedProps {
   table: ITableV2;
   /** @default RetentionDays.ONE_MONTH */
   logRetention?: RetentionDays;
+  /** The deployment's metrics namespace (service-metrics.ts). */
+  metricsNamespace: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export class StartupSeed extends Construct {
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
     this.handler = new ServiceFunction(this, 'SeedOnDeploy', {
       entry: 'functions/ops/seed-on-deploy.ts',
+      metricsNamespace: props.metricsNamespace,
       memorySize: 1024,
       // Writing a few thousand rows takes seconds; the margin is for a cold table scaling up.
       timeout: Duration.minutes(10),

@@ -1,5 +1,5 @@
-import { Match } from 'aws-cdk-lib/assertions';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { onlyResource, resourcesOfType, synthesizeService, synthesizeWithFirewall } from './synthesize.js';
 
 /**
  * What a real deployment needs of the template: the operator's own domain, an API that answers only through
@@ -64,13 +64,100 @@ describe('deployment settings in the template', () => {
     for (const variables of environments) expect(JSON.stringify(variables?.ORIGIN_SECRET_ARN)).toContain(secretId);
   });
 
-  it('names alarms after the stage, so that a staging deployment sits beside production', () => {
-    const names = (template: typeof plain) =>
-      resourcesOfType(template, 'AWS::CloudWatch::Alarm').map(([, properties]) => String(properties.AlarmName));
-    expect(names(plain)).toContain('HighErrorRate');
-    expect(names(full)).toContain('staging-HighErrorRate');
-    // The per-function alarms carry the stack's name, which bin/app.ts gives the stage too (UrlShortener-staging).
-    expect(names(full).filter((name) => !name.startsWith('staging-') && !name.startsWith('Test-'))).toEqual([]);
+  it('names every resource of a staged deployment with its stage, in both stacks (every *Name property listed)', () => {
+    const { firewall, service } = synthesizeWithFirewall(
+      { stage: 'staging', createLinksPerMinute: 10, reportsPerMinute: 10 },
+      {
+        stage: 'staging',
+        enableStartupSeed: true,
+        domainName: 'go.example.com',
+        certificateArn,
+        hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      },
+      { firewall: 'UrlShortenerEdgeFirewall-staging', service: 'UrlShortener-staging' },
+    );
+    const found = new Map<string, string[]>();
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) for (const item of value) walk(item, path);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key.startsWith('Fn::') || key === 'Ref') continue;
+          const at = `${path}.${key}`;
+          if (/Name(space)?$/.test(key)) found.set(at, [...(found.get(at) ?? []), JSON.stringify(inner)]);
+          walk(inner, at);
+        }
+      }
+    };
+    for (const stack of [firewall, service]) {
+      for (const [, properties] of Object.entries(
+        Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: unknown }>,
+      ))
+        walk(properties.Properties, properties.Type);
+    }
+    // A resource's own name in the account and Region (or, for CloudFront, the account): must carry the stage.
+    const carriesStage = [
+      'AWS::ApiGateway::RestApi.Name',
+      'AWS::CloudFront::CachePolicy.CachePolicyConfig.Name',
+      'AWS::CloudFront::Function.Name',
+      'AWS::CloudFront::OriginRequestPolicy.OriginRequestPolicyConfig.Name',
+      'AWS::CloudWatch::Alarm.AlarmName',
+      'AWS::CloudWatch::CompositeAlarm.AlarmName',
+      'AWS::CloudWatch::Dashboard.DashboardName',
+      'AWS::Logs::MetricFilter.MetricTransformations.MetricNamespace',
+      'AWS::WAFv2::WebACL.Name',
+      'AWS::WAFv2::WebACL.VisibilityConfig.MetricName',
+      'AWS::WAFv2::WebACL.Rules.VisibilityConfig.MetricName',
+    ];
+    // Namespaces of the metrics alarms watch: AWS's own (their dimensions name the stage's resources) or ours.
+    const namespaces = [
+      'AWS::CloudWatch::Alarm.Namespace',
+      'AWS::CloudWatch::Alarm.Metrics.MetricStat.Metric.Namespace',
+    ];
+    // Not names of resources: keys and indexes, names within their parent (a stage of the API, an inline policy
+    // of a role, a rule of the web ACL, a header, a metric or dimension), references, the operator's domain.
+    const notResourceNames = [
+      'AWS::ApiGateway::Stage.StageName',
+      'AWS::CloudFront::Distribution.DistributionConfig.Origins.DomainName',
+      'AWS::CloudFront::Distribution.DistributionConfig.Origins.OriginCustomHeaders.HeaderName',
+      'AWS::CloudWatch::Alarm.Dimensions.Name',
+      'AWS::CloudWatch::Alarm.MetricName',
+      'AWS::CloudWatch::Alarm.Metrics.MetricStat.Metric.Dimensions.Name',
+      'AWS::CloudWatch::Alarm.Metrics.MetricStat.Metric.MetricName',
+      'AWS::DynamoDB::GlobalTable.AttributeDefinitions.AttributeName',
+      'AWS::DynamoDB::GlobalTable.GlobalSecondaryIndexes.IndexName',
+      'AWS::DynamoDB::GlobalTable.GlobalSecondaryIndexes.KeySchema.AttributeName',
+      'AWS::DynamoDB::GlobalTable.KeySchema.AttributeName',
+      'AWS::DynamoDB::GlobalTable.Replicas.GlobalSecondaryIndexes.IndexName',
+      'AWS::DynamoDB::GlobalTable.TimeToLiveSpecification.AttributeName',
+      'AWS::DynamoDB::Table.AttributeDefinitions.AttributeName',
+      'AWS::DynamoDB::Table.KeySchema.AttributeName',
+      'AWS::DynamoDB::Table.TimeToLiveSpecification.AttributeName',
+      'AWS::IAM::Policy.PolicyName',
+      'AWS::IAM::Role.Policies.PolicyName',
+      'AWS::Lambda::EventSourceMapping.FunctionName',
+      'AWS::Lambda::Permission.FunctionName',
+      'AWS::Logs::LogGroup.LogGroupName',
+      'AWS::Logs::MetricFilter.LogGroupName',
+      'AWS::Logs::MetricFilter.MetricTransformations.MetricName',
+      'AWS::Route53::RecordSet.AliasTarget.DNSName',
+      'AWS::Route53::RecordSet.Name',
+      'AWS::SNS::Topic.DisplayName',
+      'AWS::WAFv2::WebACL.Rules.Action.Block.CustomResponse.ResponseHeaders.Name',
+      'AWS::WAFv2::WebACL.Rules.Name',
+      'AWS::WAFv2::WebACL.Rules.Statement.RateBasedStatement.CustomKeys.Header.Name',
+    ];
+    expect([...found.keys()].sort()).toEqual([...carriesStage, ...namespaces, ...notResourceNames].sort());
+    for (const path of carriesStage) {
+      for (const name of found.get(path) ?? [])
+        expect({ path, name }).toEqual({ path, name: expect.stringContaining('staging') });
+    }
+    for (const path of namespaces) {
+      for (const name of found.get(path) ?? [])
+        expect({ path, name }).toEqual({ path, name: expect.stringMatching(/^"(AWS\/|UrlShortener\/staging")/) });
+    }
+    // The names the specification gives the alerts are kept after the stage.
+    expect(found.get('AWS::CloudWatch::CompositeAlarm.AlarmName')).toEqual(['"staging-AppInstanceDown"']);
+    expect(found.get('AWS::CloudWatch::Alarm.AlarmName')).toEqual(expect.arrayContaining(['"staging-HighErrorRate"']));
   });
 
   it("leaves the account's API Gateway CloudWatch role alone when asked", () => {

@@ -1,8 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { EdgeFirewallStack } from '../../lib/edge-firewall-stack.js';
-import { ServiceStack } from '../../lib/service-stack.js';
 import { routes } from '../../shared/routes.js';
-import { onlyResource, synthesizeService, testApp } from './synthesize.js';
+import { onlyResource, synthesizeService, synthesizeWithFirewall } from './synthesize.js';
 
 describe('CloudFront in front of the API', () => {
   const { template } = synthesizeService();
@@ -144,18 +142,10 @@ describe('CloudFront in front of the API', () => {
 });
 
 describe('the optional WAF, in its own us-east-1 stack', () => {
-  const app = testApp();
-  const firewall = new EdgeFirewallStack(app, 'Firewall', {
-    env: { account: '123456789012', region: 'us-east-1' },
-    crossRegionReferences: true,
+  const { firewall, service } = synthesizeWithFirewall({
     requestsPerFiveMinutes: 1500,
     createLinksPerMinute: 10,
     reportsPerMinute: 20,
-  });
-  const service = new ServiceStack(app, 'Service', {
-    env: { account: '123456789012', region: 'eu-west-1' },
-    crossRegionReferences: true,
-    webAclArn: firewall.webAclArn,
   });
   const firewallTemplate = Template.fromStack(firewall);
 

@@ -173,9 +173,9 @@ describe('alarms, notifications and dashboard', () => {
       Threshold: 10,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
-    expect(queries('EventsDropped').expression).toBe('SELECT SUM(events_dropped_total) FROM UrlShortener');
+    expect(queries('EventsDropped').expression).toBe('SELECT SUM(events_dropped_total) FROM "UrlShortener"');
     expect(alarm('EventsUnsent')).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-    expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM UrlShortener');
+    expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM "UrlShortener"');
   });
 
   it("EventsBacklogAging: the oldest queued event older than a minute, on either of the writer's queues", () => {

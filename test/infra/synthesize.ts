@@ -1,6 +1,7 @@
 import { App, Aspects, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EdgeFirewallStack, type EdgeFirewallStackProps } from '../../lib/edge-firewall-stack.js';
 import { ServiceStack, type ServiceStackProps } from '../../lib/service-stack.js';
 
 /**
@@ -11,6 +12,30 @@ export function testApp(): App {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   Aspects.of(app).add(new AwsSolutionsChecks());
   return app;
+}
+
+/**
+ * The service with the WAF's stack in front, as `bin/app.ts` builds them when a firewall is asked for: the
+ * web ACL in us-east-1, the service elsewhere, referencing it across Regions.
+ */
+export function synthesizeWithFirewall(
+  firewallProps: EdgeFirewallStackProps,
+  serviceProps: ServiceStackProps = {},
+  names = { firewall: 'Firewall', service: 'Service' },
+): { firewall: EdgeFirewallStack; service: ServiceStack } {
+  const app = testApp();
+  const firewall = new EdgeFirewallStack(app, names.firewall, {
+    env: { account: '123456789012', region: 'us-east-1' },
+    crossRegionReferences: true,
+    ...firewallProps,
+  });
+  const service = new ServiceStack(app, names.service, {
+    env: { account: '123456789012', region: 'eu-west-1' },
+    crossRegionReferences: true,
+    webAclArn: firewall.webAclArn,
+    ...serviceProps,
+  });
+  return { firewall, service };
 }
 
 export function synthesizeService(props: ServiceStackProps = {}): { stack: ServiceStack; template: Template } {
