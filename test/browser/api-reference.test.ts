@@ -40,11 +40,12 @@ describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () =
     await health.locator('.opblock-summary').click();
     await health.getByRole('button', { name: 'Try it out' }).click();
     await health.getByRole('button', { name: 'Execute' }).click();
-    const status = health.locator('.live-responses-table tr.response .response-col_status').first();
-    await expect(status.textContent()).resolves.toContain('200');
-    await expect(health.locator('.live-responses-table .highlight-code').first().textContent()).resolves.toContain(
-      '"status": "ok"',
-    );
+    // The answer is drawn when it arrives: wait for it to show.
+    await health
+      .locator('.live-responses-table tr.response .response-col_status', { hasText: '200' })
+      .first()
+      .waitFor();
+    await health.locator('.live-responses-table .highlight-code', { hasText: '"status": "ok"' }).first().waitFor();
     await page.screenshot({ path: '.tmp/api-reference.png', fullPage: false });
     expect(problems).toEqual([]);
   });

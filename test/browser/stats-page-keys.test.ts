@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
-import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
+import { describeInBrowser, launchBrowser, shows, watchedPage } from '../support/browser.js';
 import { httpClient, startTestService } from '../support/service.js';
 
 /**
@@ -76,7 +76,7 @@ describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Loc
   it("shows the figures with the owner's key, and keeps the key in session storage only", async () => {
     expect(await useKey(ownerKey)).toBe(200);
     await page.locator('#status', { hasText: 'clicks from' }).waitFor();
-    await expect(page.locator('[data-total="clicks"]').textContent()).resolves.toBe('1');
+    await shows(page.locator('[data-total="clicks"]'), '1');
     expect(await page.locator('#key-form').isVisible()).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem('url-shortener-access-key'))).toBe(ownerKey);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
+import { describeInBrowser, launchBrowser, shows, showsCount, watchedPage } from '../support/browser.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 type Top = { name: string; clicks: number };
@@ -58,7 +58,7 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     const box = await page.locator('#chart canvas').boundingBox();
     expect(box?.width).toBeGreaterThan(500);
     for (const [name, value] of Object.entries(stats.totals)) {
-      await expect(page.locator(`[data-total="${name}"]`).textContent()).resolves.toBe(String(value));
+      await shows(page.locator(`[data-total="${name}"]`), String(value));
     }
     await expect(page.title()).resolves.toContain(link.short_code);
     expect(
@@ -96,9 +96,10 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     const answer = page.waitForResponse((response) => response.url().includes('/stats?'));
     await page.click('button[type="submit"]');
     expect(new URL((await answer).url()).searchParams.get('interval')).toBe('hour');
-    await expect(page.locator('[data-interval-name]').textContent()).resolves.toBe('hour');
-    expect(await page.locator('#series tbody tr').count()).toBe(48);
-    expect(new URL(page.url()).search).toBe('?from=2025-08-03&to=2025-08-04&interval=hour');
+    // The page draws the answer after it arrives: wait for what it shows, not for the answer.
+    await shows(page.locator('[data-interval-name]'), 'hour');
+    await showsCount(page, '#series tbody tr', 48);
+    await page.waitForURL((url) => url.search === '?from=2025-08-03&to=2025-08-04&interval=hour');
   });
 
   it('marks a daily chart with days, never with the hours between them', async () => {
@@ -119,8 +120,8 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     expect(to - from).toBe(24 * 3600 * 1000);
     expect(to).toBeGreaterThan(Date.now());
     await page.locator('#status', { hasText: 'the last 24 hours' }).waitFor();
-    expect(await page.locator('#series tbody tr').count()).toBe(24);
-    expect(new URL(page.url()).search).toBe('?last=24h');
+    await showsCount(page, '#series tbody tr', 24);
+    await page.waitForURL((url) => url.search === '?last=24h');
   });
 
   it('clears the last figures when a range is refused, so only the error stands', async () => {
@@ -131,16 +132,16 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     await page.selectOption('select[name="interval"]', 'day');
     await page.click('button[type="submit"]');
     await page.locator('#status', { hasText: 'Could not load' }).waitFor();
-    await expect(page.locator('[data-total="clicks"]').textContent()).resolves.toBe('–');
-    expect(await page.locator('#chart canvas').count()).toBe(0);
-    expect(await page.locator('#series tbody tr').count()).toBe(0);
+    await shows(page.locator('[data-total="clicks"]'), '–');
+    await showsCount(page, '#chart canvas', 0);
+    await showsCount(page, '#series tbody tr', 0);
   });
 
   it('ignores a range in the address that is not one, and shows the last 7 days', async () => {
     const other = await browser.newPage();
     await other.goto(`${service.url}/${link.short_code}+?from=yesterday&to=2025-13-45`);
     await other.locator('#status', { hasText: 'clicks from' }).waitFor();
-    expect(await other.locator('#series tbody tr').count()).toBe(7);
+    await showsCount(other, '#series tbody tr', 7);
     await other.close();
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 /**
  * Headless Chromium for the tests of what a person looks at. It is Debian's chromium package (no browser
@@ -60,4 +60,22 @@ export async function watchedPage(browser: Browser, serviceUrl: string): Promise
       watched.foreignRequests.push(request.url());
   });
   return watched;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits until an element shows exactly `text` (a page draws after its data arrive: reading it at once reads
+ * whatever was there before), and fails after Playwright's timeout if it never does.
+ */
+export async function shows(locator: Locator, text: string): Promise<void> {
+  await locator
+    .filter({ hasText: new RegExp(`^\\s*${escaped(text)}\\s*$`) })
+    .first()
+    .waitFor();
+}
+
+/** Waits until the page has exactly `count` elements matching `selector`. */
+export async function showsCount(page: Page, selector: string, count: number): Promise<void> {
+  await page.waitForFunction(`document.querySelectorAll(${JSON.stringify(selector)}).length === ${count}`);
 }
