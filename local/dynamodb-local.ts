@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { requireJava } from './java.js';
 import { freePort, waitForPort } from './ports.js';
 
@@ -40,6 +41,10 @@ const guardedJava = [
   'wait "$java"',
 ].join('\n');
 
+const LOOPBACK = '127.0.0.1';
+
+const launcherFile = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
 function spawnDatabase(javaArgs: string[]): ChildProcess {
   // Windows has neither process groups nor sh: there the JVM runs directly and the runtime kills it.
   if (process.platform === 'win32') return spawn('java', javaArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -47,26 +52,39 @@ function spawnDatabase(javaArgs: string[]): ChildProcess {
 }
 
 /**
- * Starts the official DynamoDB Local (it supports transactions) with the machine's Java. The JVM keeps its
- * optimizing compiler (C1-only starts 0.5 s sooner but writes about half as fast once warm, and bulk imports
- * and load tests are bound by DynamoDB Local's CPU) and the throughput collector.
+ * Starts the official DynamoDB Local (it supports transactions) with the machine's Java, listening on loopback
+ * only: it answers whoever reaches it, without credentials.
+ *
+ * DynamoDB Local has no option for the interface it listens on (its Jetty server takes them all), so the JVM
+ * runs Jetty's XmlConfiguration, from DynamoDB Local's own jars, on the launcher files beside this module:
+ * dynamodb-local-in-memory.xml or dynamodb-local-on-disk.xml gives the storage options, then dynamodb-local.xml
+ * builds the server with DynamoDB Local's own command-line code and gives its Jetty connector the host before
+ * starting it.
+ *
+ * The JVM keeps its optimizing compiler (C1-only starts 0.5 s sooner but writes about half as fast once warm,
+ * and bulk imports and load tests are bound by DynamoDB Local's CPU) and the throughput collector.
  */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   requireJava();
   const home = dynamoDbLocalHome();
   const port = options.port ?? (await freePort());
-  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawnDatabase([
     '-XX:+UseParallelGC',
     '-Xmx512m',
+    // An IPv4 socket, which ss and netstat show as 127.0.0.1 (Java's default, an IPv6 one, as ::ffff:127.0.0.1).
+    '-Djava.net.preferIPv4Stack=true',
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-    '-jar',
+    // The jar's manifest puts its libraries (Jetty's XmlConfiguration among them) on the class path, as -jar does.
+    '-cp',
     path.join(home, 'DynamoDBLocal.jar'),
-    ...storage,
-    '-sharedDb',
-    '-port',
-    String(port),
+    'org.eclipse.jetty.xml.XmlConfiguration',
+    `dynamodb.port=${port}`,
+    `dynamodb.host=${LOOPBACK}`,
+    ...(options.dataDir
+      ? [`dynamodb.dbPath=${options.dataDir}`, launcherFile('dynamodb-local-on-disk.xml')]
+      : [launcherFile('dynamodb-local-in-memory.xml')]),
+    launcherFile('dynamodb-local.xml'),
   ]);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -84,7 +102,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     throw new Error(`DynamoDB Local did not start: ${(error as Error).message}\n${stderr}`);
   }
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://${LOOPBACK}:${port}`,
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
