@@ -1,40 +1,43 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { serviceConfig } from './config.js';
 import { RequestValidationError } from './errors.js';
-import { addressOfLink, hostOfLink, normalizeAddress } from './hosts.js';
+import { type Address, addressOf, isSameMachine } from './hosts.js';
 import { requestHeader } from './http/headers.js';
 import { isBlocked } from './store/blocked-hosts.js';
 
 /**
  * What a link may lead to (CONTRACT.md, "Abuse controls"): not to one of the service's own short links (a
- * loop), and not to a blocked host. Refused as a 422 at the link's field.
+ * loop), and not to a blocked host. Refused as a 422 at the link's field. Both compare canonical hosts
+ * (shared/hosts.ts), so no spelling of an address (`0x7f.1`, `[::ffff:127.0.0.1]`, `host.`) gets past them.
  */
 
 export const OWN_LINK = "Links to this service's own short links are not allowed";
 export const BLOCKED_LINK = 'Links to this host are not allowed';
 
 /** The service's own addresses for this request: configured, the public base URL's, and the request's. */
-function ownAddresses(event: Pick<APIGatewayProxyEvent, 'headers'>): string[] {
+function ownAddresses(event: Pick<APIGatewayProxyEvent, 'headers'>): Address[] {
   const config = serviceConfig();
-  const seen = [
+  return [
+    ...config.shortLinkHosts,
     requestHeader(event, 'x-viewer-host'),
     requestHeader(event, 'x-edge-host'),
     requestHeader(event, 'host'),
     config.publicBaseUrl,
   ]
-    .map((address) => (address ? normalizeAddress(address) : undefined))
-    .filter((address): address is string => address !== undefined);
-  return [...config.shortLinkHosts, ...seen];
+    .map((address) => (address ? addressOf(address) : undefined))
+    .filter((address): address is Address => address !== undefined);
 }
 
-/** Whether a link's address is one of these (an address without a port also stands for its default ports). */
-function isOwn(link: string, own: string[]): boolean {
-  const address = addressOfLink(link);
-  const host = hostOfLink(link);
-  if (!address || !host) return false;
-  const port = address.slice(host.length + 1);
-  return own.some((entry) => entry === address || (entry === host && ['', '80', '443'].includes(port)));
-}
+/** Ports an own address without one stands for: a link's default port ('') and the two a link may spell out. */
+const DEFAULT_PORTS = ['', '80', '443'];
+
+/**
+ * Whether a link's address is this own address: the same machine (every loopback spelling is one machine, so
+ * an own loopback address with port P makes each of them with port P own) and the same port.
+ */
+const isOwnAddress = (link: Address, own: Address): boolean =>
+  isSameMachine(link.host, own.host) &&
+  (link.port === own.port || (own.port === '' && DEFAULT_PORTS.includes(link.port)));
 
 const refused = (field: string, msg: string) =>
   new RequestValidationError([{ loc: ['body', field], msg, type: 'value_error' }]);
@@ -45,6 +48,9 @@ export async function checkLinkTarget(
   link: string,
   event: Pick<APIGatewayProxyEvent, 'headers'>,
 ): Promise<void> {
-  if (isOwn(link, ownAddresses(event))) throw refused(field, OWN_LINK);
-  if (await isBlocked(hostOfLink(link))) throw refused(field, BLOCKED_LINK);
+  const address = addressOf(link);
+  // A link with no host left once canonical (`http://%2E/`) leads nowhere: neither here nor to a blocked host.
+  if (!address) return;
+  if (ownAddresses(event).some((own) => isOwnAddress(address, own))) throw refused(field, OWN_LINK);
+  if (await isBlocked(address.host)) throw refused(field, BLOCKED_LINK);
 }

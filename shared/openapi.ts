@@ -298,7 +298,12 @@ const userId: PathInput = { schema: idPath, meanings: { id: "The user's id." } }
 const urlId: PathInput = { schema: idPath, meanings: { id: "The URL's id." } };
 const blockedHostPath: PathInput = {
   schema: hostPath,
-  meanings: { host: 'A host name (its subdomains are blocked with it).' },
+  meanings: {
+    host:
+      'A host name (its subdomains are blocked with it), an IP address (IPv6 with or without brackets) or a CIDR ' +
+      'range (`10.0.0.0%2F8`, its `/` percent-encoded). Compared canonical: lower case, IDNA, without trailing ' +
+      'dots; an IPv6 address that embeds an IPv4 address is that IPv4 address.',
+  },
   examples: { host: 'phishing.example' },
 };
 const shortCode: PathInput = {

@@ -451,11 +451,11 @@ export const userKeyPath = z.object({
   key_id: integerText({ min: 1, max: MAX_ID }),
 });
 
-/** Path parameter of `/blocked-hosts/{host}`: a host name, compared after IDNA conversion (shared/hosts.ts). */
-export const hostPath = z.object({
-  // Whole host names only: no scheme, port, path, user or IPv6 brackets (shared/hosts.ts normalizes the rest).
-  host: z.string().check(z.maxLength(253), z.regex(/^[^\s/?#@:%[\]\\<>^|"{}`]+$/)),
-});
+/**
+ * Path parameter of `/blocked-hosts/{host}`: a host name, an IP address (IPv6 with or without brackets) or a
+ * CIDR range (`10.0.0.0%2F8`); shared/hosts.ts tells which, refuses what is none of them, and compares them.
+ */
+export const hostPath = z.object({ host: z.string().check(z.minLength(1), z.maxLength(300)) });
 
 /** POST /reports */
 export const createReportBody = z.object({

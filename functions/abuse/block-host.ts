@@ -3,7 +3,11 @@ import { httpRoute } from '#shared/http/route.js';
 import { hostPath } from '#shared/schemas.js';
 import { blockHost } from '#shared/store/blocked-hosts.js';
 
-/** PUT /blocked-hosts/{host}: links to it (and its subdomains) are refused, and existing ones answer 410. */
+/**
+ * PUT /blocked-hosts/{host}: links to it (a host name and its subdomains, an IP address, or every address of a
+ * CIDR range) are refused, and existing ones answer 410. Any spelling of an entry is stored as its canonical
+ * text (shared/hosts.ts), so blocking it twice is one entry.
+ */
 export const handler = httpRoute({ access: 'operator', success: 204, path: hostPath }, async ({ path }) => {
   await blockHost(blockedHostOf(path.host));
 });

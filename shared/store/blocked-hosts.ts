@@ -1,6 +1,6 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { isWithin } from '../hosts.js';
+import { type BlockedEntry, isWithinAny, readBlockedEntry } from '../hosts.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-windows.js';
 import { abuseControls } from './scale/levers.js';
@@ -12,6 +12,10 @@ import { put, remove, transact } from './table.js';
  * each instance keeps the list in memory and reads it again every `blockedHostsRefreshMs` (one query of one
  * small partition), so a block or its removal takes effect within that. A failed refresh keeps the list it
  * had for another period rather than failing the redirects that asked.
+ *
+ * An entry is kept under its canonical text (shared/hosts.ts: `blockedHostOf`), which is its sort key: a host
+ * name, an address (IPv6 compressed, without brackets) or a CIDR range as `network/prefix`, network masked.
+ * Any spelling of one entry is therefore one item: blocked once, unblocked by any spelling.
  */
 
 export const HOST_NOT_BLOCKED = 'Host not blocked';
@@ -21,7 +25,7 @@ export interface BlockedHost {
   created_at: string;
 }
 
-/** Blocks a host (already normalized); blocking it again keeps its first date (the write's condition fails). */
+/** Blocks an entry (its canonical text); blocking it again keeps its first date (the write's condition fails). */
 export async function blockHost(host: string): Promise<void> {
   await transact([put({ ...keys.blockedHost(host), host, created_at: timestamp() }, 'attribute_not_exists(PK)')]);
   forgetBlockedHosts();
@@ -33,7 +37,7 @@ export async function unblockHost(host: string): Promise<void> {
   forgetBlockedHosts();
 }
 
-/** Every blocked host, by name, read consistently. */
+/** Every blocked entry, by its canonical text, read consistently. */
 export async function listBlockedHosts(): Promise<BlockedHost[]> {
   const found: BlockedHost[] = [];
   for await (const items of readAll(accessPatterns.blockedHosts())) {
@@ -42,8 +46,8 @@ export async function listBlockedHosts(): Promise<BlockedHost[]> {
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
 }
 
-let known: { hosts: string[]; readAt: number } | undefined;
-let reading: Promise<string[]> | undefined;
+let known: { entries: BlockedEntry[]; readAt: number } | undefined;
+let reading: Promise<BlockedEntry[]> | undefined;
 
 /**
  * This instance's copy is read again at its next use (after this instance changed the list); a read already
@@ -54,15 +58,18 @@ function forgetBlockedHosts(): void {
   reading = undefined;
 }
 
-/** The blocked hosts as this instance knows them: at most `blockedHostsRefreshMs` old, one read at a time. */
-async function blockedHosts(): Promise<string[]> {
-  if (known && Date.now() - known.readAt < abuseControls.blockedHostsRefreshMs) return known.hosts;
+/**
+ * The blocked entries as this instance knows them, read once per refresh (not per click): at most
+ * `blockedHostsRefreshMs` old, one read at a time.
+ */
+async function blockedEntries(): Promise<BlockedEntry[]> {
+  if (known && Date.now() - known.readAt < abuseControls.blockedHostsRefreshMs) return known.entries;
   if (!reading) {
-    const read: Promise<string[]> = listBlockedHosts()
-      .then((list) => list.map((entry) => entry.host))
-      .then((hosts) => {
-        if (reading === read) known = { hosts, readAt: Date.now() };
-        return hosts;
+    const read: Promise<BlockedEntry[]> = listBlockedHosts()
+      .then((list) => list.map((entry) => readBlockedEntry(entry.host)))
+      .then((entries) => {
+        if (reading === read) known = { entries, readAt: Date.now() };
+        return entries;
       })
       .finally(() => {
         if (reading === read) reading = undefined;
@@ -74,12 +81,12 @@ async function blockedHosts(): Promise<string[]> {
   } catch (error) {
     if (!known) throw error;
     known.readAt = Date.now();
-    return known.hosts;
+    return known.entries;
   }
 }
 
-/** Whether a host (normalized) is blocked, itself or through a parent domain. */
+/** Whether a canonical host is blocked: itself, through a parent domain, or within a blocked range. */
 export async function isBlocked(host: string | undefined): Promise<boolean> {
   if (host === undefined) return false;
-  return (await blockedHosts()).some((blocked) => isWithin(host, blocked));
+  return isWithinAny(host, await blockedEntries());
 }

@@ -12,10 +12,17 @@ describe('abuse controls (DynamoDB Local + SQS emulator, through HTTP)', () => {
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   const create = (original_url: string) => api.post<Url>('/urls', { user_id: owner.id, original_url });
+  const createWithExpiredUrl = (expired_url: string) =>
+    api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://fine.example/', expired_url });
   const refusal = (response: { status: number; body: unknown }) => ({
     status: response.status,
     msg: (response.body as { detail: { loc: string[]; msg: string }[] }).detail?.[0]?.msg,
   });
+  const refusalAt = (response: { status: number; body: unknown }) => ({
+    ...refusal(response),
+    loc: (response.body as { detail: { loc: string[] }[] }).detail?.[0]?.loc,
+  });
+  const listed = async () => (await api.get<{ host: string }[]>('/blocked-hosts')).body.map((entry) => entry.host);
 
   beforeAll(async () => {
     service = await startTestService();
@@ -58,6 +65,138 @@ describe('abuse controls (DynamoDB Local + SQS emulator, through HTTP)', () => {
     }
     expect((await api.delete('/blocked-hosts/never-blocked.example')).status).toBe(404);
     expect((await api.put('/blocked-hosts/not a host', undefined)).status).toBe(422);
+  });
+
+  it("refuses a loop through any loopback spelling with the gateway's port, at original_url and expired_url", async () => {
+    const own = "Links to this service's own short links are not allowed";
+    const spellings = ['0.0.0.0', '0', '[::ffff:127.0.0.1]', 'sub.localhost', '127.0.0.2', '[::1]', '[::]', '0x7f.1'];
+    for (const host of [...spellings, '[::ffff:0.0.0.0]', 'localhost..', '127.1..']) {
+      const link = `http://${host}:${service.port}/abcdef`;
+      expect({ link, ...refusalAt(await create(link)) }).toEqual({
+        link,
+        status: 422,
+        msg: own,
+        loc: ['body', 'original_url'],
+      });
+      expect({ link, ...refusalAt(await createWithExpiredUrl(link)) }).toEqual({
+        link,
+        status: 422,
+        msg: own,
+        loc: ['body', 'expired_url'],
+      });
+    }
+    // Another port of this machine is another service.
+    const elsewhere = service.port === 1 ? 2 : 1;
+    for (const host of ['127.0.0.2', '[::1]', 'sub.localhost']) {
+      const link = `http://${host}:${elsewhere}/`;
+      expect({ link, status: (await create(link)).status }).toEqual({ link, status: 201 });
+    }
+  });
+
+  it('blocks an IPv4 address under its IPv6 spellings too, at original_url and expired_url', async () => {
+    const blocked = 'Links to this host are not allowed';
+    expect((await api.put('/blocked-hosts/10.0.0.1', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/127.0.0.1', undefined)).status).toBe(204);
+    const links = [
+      'http://[::ffff:a00:1]/',
+      'http://[::ffff:10.0.0.1]:8080/',
+      'http://[::10.0.0.1]/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[2002:a00:1::]/',
+      'http://0xa.1/',
+      'http://167772161/',
+      // The security pass's case, on a port that is not the gateway's (with its port, it is a loop).
+      `http://[::ffff:127.0.0.1]:${service.port === 4150 ? 4151 : 4150}/`,
+    ];
+    for (const link of links) {
+      expect({ link, ...refusalAt(await create(link)) }).toEqual({
+        link,
+        status: 422,
+        msg: blocked,
+        loc: ['body', 'original_url'],
+      });
+      expect({ link, ...refusalAt(await createWithExpiredUrl(link)) }).toEqual({
+        link,
+        status: 422,
+        msg: blocked,
+        loc: ['body', 'expired_url'],
+      });
+    }
+    expect((await create('http://[::ffff:a00:2]/')).status).toBe(201);
+    expect((await api.delete('/blocked-hosts/0x7f.1')).status).toBe(204);
+    expect((await api.delete('/blocked-hosts/[::ffff:10.0.0.1]')).status).toBe(204);
+    expect((await create('http://[::ffff:a00:1]/')).status).toBe(201);
+  });
+
+  it('blocks an IPv6 address, with or without brackets, and every address of a CIDR range', async () => {
+    const blocked = 'Links to this host are not allowed';
+    const existing = await create('http://[64:ff9b::10.9.8.6]/x');
+    expect(existing.status).toBe(201);
+    expect((await api.put('/blocked-hosts/2001:db8::1', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/[2001:DB8:0::1]', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/[::1]', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/10.0.0.0%2F8', undefined)).status).toBe(204);
+    expect((await api.put('/blocked-hosts/2001:db8:ff::%2F48', undefined)).status).toBe(204);
+    const entries = await listed();
+    expect(entries).toEqual(expect.arrayContaining(['2001:db8::1', '::1', '10.0.0.0/8', '2001:db8:ff::/48']));
+    expect(entries.filter((host) => host === '2001:db8::1')).toHaveLength(1);
+    for (const link of [
+      'http://[2001:db8::1]/',
+      'https://[2001:DB8:0:0:0:0:0:1]:8443/x',
+      'http://[::1]:1/',
+      'http://10.200.0.1/',
+      'http://0xa.0x10.1/',
+      'http://[::ffff:10.9.8.7]/',
+      'http://[64:ff9b::10.9.8.7]/',
+      'http://[2001:db8:ff:1::5]/',
+    ]) {
+      expect({ link, ...refusal(await create(link)) }).toEqual({ link, status: 422, msg: blocked });
+    }
+    // An existing link to an address of the range answers 410 (each instance reads the list again within 10 s).
+    await eventually(
+      async () => ((await api.get(`/${existing.body.short_code}`)).status === 410 ? true : undefined),
+      10_000,
+    );
+    for (const link of ['http://[2001:db8::2]/', 'http://11.0.0.1/', 'http://[2001:db8:fe::5]/']) {
+      expect({ link, status: (await create(link)).status }).toEqual({ link, status: 201 });
+    }
+    // Any spelling of an entry names it: a CIDR by another address of its network, decoded or not.
+    expect((await api.delete('/blocked-hosts/10.1.2.3%2F8')).status).toBe(204);
+    expect((await api.delete('/blocked-hosts/10.0.0.0%2F8')).status).toBe(404);
+    for (const entry of ['[2001:db8::1]', '::1', '2001:db8:ff::%2F48']) {
+      expect({ entry, status: (await api.delete(`/blocked-hosts/${entry}`)).status }).toEqual({ entry, status: 204 });
+    }
+    expect((await create('http://10.200.0.1/')).status).toBe(201);
+  });
+
+  it('removes every trailing dot, then refuses an empty label, a wildcard, a port or a single label, saying which', async () => {
+    expect((await api.put('/blocked-hosts/dots.example..', undefined)).status).toBe(204);
+    expect(await listed()).toEqual(expect.arrayContaining(['dots.example']));
+    expect(refusal(await create('https://www.dots.example../'))).toEqual({
+      status: 422,
+      msg: 'Links to this host are not allowed',
+    });
+    const refusals: [string, RegExp][] = [
+      ['a..b.example', /empty label/],
+      ['.lead.example', /empty label/],
+      ['*.wild.example', /wildcard/],
+      ['example.com:8080', /port/],
+      ['[2001:db8::1]:80', /port/],
+      ['com', /two labels/],
+      ['com..', /two labels/],
+      ['10.0.0.0%2F33', /CIDR range/],
+      ['10%2F8', /CIDR range/],
+    ];
+    for (const [entry, msg] of refusals) {
+      const response = await api.put(`/blocked-hosts/${entry}`, undefined);
+      expect({ entry, ...refusalAt(response) }).toEqual({
+        entry,
+        status: 422,
+        msg: expect.stringMatching(msg),
+        loc: ['path', 'host'],
+      });
+    }
+    expect((await api.delete('/blocked-hosts/DOTS.example.')).status).toBe(204);
   });
 
   it('disables an existing link within 10 s of the block, with no click, and restores it within 10 s', async () => {

@@ -38,6 +38,8 @@ const rulesBeyondJsonSchema = new Set([
   'query.from',
   'query.to',
   'body.expires_at',
+  // A blocked entry's rules (a name's labels, an address, a CIDR's bounds) are shared/hosts.ts's, not a pattern's.
+  'path.host',
 ]);
 
 /** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/link-rules.ts). */
