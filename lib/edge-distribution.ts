@@ -12,6 +12,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
@@ -28,6 +30,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { securityHeaders } from '../shared/http/security-headers.js';
 import { shortLinkFunctionCode } from './short-link-function.js';
 
 /**
@@ -135,6 +138,17 @@ export class EdgeDistribution extends Construct {
       headerBehavior: OriginRequestHeaderBehavior.allowList('X-Viewer-Host'),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
+    // The service's own security headers (shared/http/security-headers.ts, which the local gateway adds too),
+    // where a response does not set them itself, and HSTS on every one.
+    const securityHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'URL shortener: the security headers of every answer',
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption[securityHeaders['X-Frame-Options']], override: false },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: false },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
     const origin = new RestApiOrigin(props.api, {
       customHeaders: {
         // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation resolves it at deployment.
@@ -149,7 +163,7 @@ export class EdgeDistribution extends Construct {
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy,
         originRequestPolicy,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeadersPolicy,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
@@ -166,7 +180,7 @@ export class EdgeDistribution extends Construct {
             cachePolicy: CachePolicy.CACHING_OPTIMIZED,
             compress: true,
             originRequestPolicy: staticRequestPolicy,
-            responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+            responseHeadersPolicy: securityHeadersPolicy,
             viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
             functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
           },

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runInNewContext } from 'node:vm';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { shortLinkFunctionCode } from '../lib/short-link-function.js';
 import { serviceConfig } from '../shared/config.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../shared/errors.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
 import { jsonResponse } from '../shared/http/route.js';
+import { securityHeaders } from '../shared/http/security-headers.js';
 import { logger } from '../shared/logger.js';
 import { recordRequest } from '../shared/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
+import { edge, type HeaderPairs } from './edge.js';
 import { invokeFunction } from './lambda-invocation.js';
 import type { RateLimiter } from './rate-limits.js';
 
@@ -134,15 +135,9 @@ function collectPairs(pairs: Iterable<[string, string]>) {
   return { single, multi, empty: Object.keys(single).length === 0 };
 }
 
-function* rawHeaderPairs(request: IncomingMessage): Generator<[string, string]> {
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    yield [request.rawHeaders[i] as string, request.rawHeaders[i + 1] as string];
-  }
-}
-
 /**
- * Builds the REST API (v1) proxy event API Gateway would hand the function for this request, with the
- * headers the edge adds (`edgeHeaders`).
+ * Builds the REST API (v1) proxy event API Gateway would hand the function for this request, with its headers
+ * as the edge passes them on (local/edge.ts).
  */
 export function toProxyEvent(
   request: IncomingMessage,
@@ -150,9 +145,9 @@ export function toProxyEvent(
   body: Buffer,
   match: { route: Pick<RouteDefinition, 'path'>; pathParameters: Record<string, string> | null },
   requestId: string,
-  edgeHeaders: Record<string, string> = {},
+  edgeHeaders: HeaderPairs,
 ): APIGatewayProxyEvent {
-  const headers = collectPairs([...rawHeaderPairs(request), ...Object.entries(edgeHeaders)]);
+  const headers = collectPairs(edgeHeaders);
   const query = collectPairs(url.searchParams);
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const binary = BINARY_MEDIA_TYPES.some((type) => contentType.startsWith(type));
@@ -204,6 +199,7 @@ export function toProxyEvent(
 }
 
 class BodyTooLarge extends Error {}
+class RequestAborted extends Error {}
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -219,12 +215,62 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
       chunks.push(chunk);
     });
     request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
+    request.on('error', () => reject(new RequestAborted()));
+    request.on('close', () => {
+      if (!request.complete) reject(new RequestAborted());
+    });
   });
 }
 
+/** Whether the gateway listens on loopback only (the default): then it answers only its own names. */
+const isLoopbackInterface = (host: string) =>
+  ['127.0.0.1', 'localhost', '::1'].includes(host) || host.startsWith('127.');
+
+/**
+ * Whether a request's Host names this service: `localhost`, `127.0.0.1`, `[::1]`, PUBLIC_BASE_URL's host or one
+ * of SHORT_LINK_HOSTS, on any port (CONTRACT.md, "Hardening").
+ */
+function isOwnHostHeader(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${header}`).hostname;
+  } catch {
+    return false;
+  }
+  const config = serviceConfig();
+  const own = [
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+    ...(config.publicBaseUrl ? [new URL(config.publicBaseUrl).hostname] : []),
+    ...config.shortLinkHosts.map((address) => new URL(`http://${address}`).hostname),
+  ];
+  return own.includes(hostname);
+}
+
+/**
+ * Node's own answer to a request it cannot read (headers or URL too large, a malformed request line), in the
+ * contract's JSON like every other error of the gateway: 431 or 400.
+ */
+function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW' || error.code === 'HPE_URI_TOO_LONG';
+  const [status, reason, detail] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'Request header fields or URL too large']
+    : [400, 'Bad Request', 'Malformed request'];
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 function send(response: ServerResponse, result: APIGatewayProxyResult): void {
-  const headers: Record<string, string | string[]> = {};
+  // What CloudFront adds in AWS, where the function did not set it.
+  const headers: Record<string, string | string[]> = { ...securityHeaders };
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
@@ -263,35 +309,6 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-type EdgeHeaders = Record<string, { value: string }>;
-
-/**
- * What CloudFront does in the deployment before a request reaches API Gateway: its viewer-request function
- * (the same source, lib/edge/short-link-rewrite.js, run here as CloudFront runs it) rewrites `/<code>` and
- * `/<code>+` and adds the viewer's host; the protocol, plain HTTP here, is said as CloudFront would say it. Answers the
- * path to route and the headers the edge added.
- */
-function edgeRequest(): (path: string, host: string | undefined) => { path: string; headers: Record<string, string> } {
-  const edge = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler })`) as {
-    handler: (event: { request: { uri: string; querystring: object; headers: EdgeHeaders } }) => {
-      uri: string;
-      headers: EdgeHeaders;
-    };
-  };
-  return (path, host) => {
-    const headers: EdgeHeaders = host ? { host: { value: host } } : {};
-    const request = edge.handler({ request: { uri: path, querystring: {}, headers } });
-    const added = Object.entries(request.headers).filter(([name]) => name !== 'host');
-    return {
-      path: request.uri,
-      headers: {
-        ...Object.fromEntries(added.map(([name, { value }]) => [name, value])),
-        'cloudfront-forwarded-proto': 'http',
-      },
-    };
-  };
-}
-
 /**
  * Serves the route table over HTTP exactly as API Gateway (behind CloudFront) would hand requests to the
  * functions: short links rewritten, CORS preflights answered, HEAD served by the GET route, the gateway's own
@@ -310,13 +327,15 @@ export async function startGateway(
     rateLimits?: Record<string, RateLimiter>;
   },
 ): Promise<LocalGateway> {
-  const atEdge = edgeRequest();
+  const atEdge = edge();
+  const host = options.host ?? '127.0.0.1';
+  const onLoopback = isLoopbackInterface(host);
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
     const received = new URL(request.url ?? '/', 'http://localhost');
-    const edge = atEdge(received.pathname, request.headers.host);
-    const url = new URL(edge.path, received);
+    const viewed = atEdge(request, received.pathname);
+    const url = new URL(viewed.path, received);
     url.search = received.search;
     const origin = request.headers.origin;
     const match = matchRoute(routes, method, url.pathname);
@@ -340,6 +359,18 @@ export async function startGateway(
       await recordRequest({ route, method, status: result.statusCode, durationMs });
     };
     try {
+      // A page a browser loaded from another name that resolves here (DNS rebinding) must not reach the API.
+      if (onLoopback && !isOwnHostHeader(request.headers.host)) {
+        request.resume();
+        return await answer(
+          'unmatched',
+          jsonResponse(
+            421,
+            { detail: 'Misdirected Request' },
+            { 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': requestId },
+          ),
+        );
+      }
       const localPage = method === 'GET' ? options.localPages?.[received.pathname] : undefined;
       if (localPage) {
         request.resume();
@@ -374,7 +405,7 @@ export async function startGateway(
         );
       }
       const body = await readBody(request);
-      const event = toProxyEvent(request, url, body, match, requestId, edge.headers);
+      const event = toProxyEvent(request, url, body, match, requestId, viewed.headers);
       const invoked = invokeFunction(
         { runtime: options.runtime, name: routeName(match.route) },
         match.route.invoke,
@@ -395,6 +426,11 @@ export async function startGateway(
       if (error instanceof BodyTooLarge) {
         return await answer('unmatched', gatewayError(new PayloadTooLargeError('Request body too large'), requestId));
       }
+      // The client gave up (an upload cut short): nobody to answer, and nothing wrong with the service.
+      if (error instanceof RequestAborted || request.destroyed) {
+        logger.info('request aborted by the client', { method, path: received.pathname, request_id: requestId });
+        return;
+      }
       // A handler that throws past its error policy is what API Gateway reports as a 502.
       logger.error('Function failed', { requestId, path: url.pathname, error: error as Error });
       await answer(
@@ -403,17 +439,18 @@ export async function startGateway(
       );
     }
   };
-  const host = options.host ?? '127.0.0.1';
-  const listen = (server: Server, port: number) =>
+  const listen = (server: Server, port: number, address = host) =>
     new Promise<number>((resolve, reject) => {
       server.keepAliveTimeout = 65_000;
       server.once('error', reject);
-      server.listen({ port, host, backlog: CONNECTION_BACKLOG, reusePort: LISTENING_SOCKETS > 1 }, () => {
+      server.listen({ port, host: address, backlog: CONNECTION_BACKLOG, reusePort: LISTENING_SOCKETS > 1 }, () => {
         const address = server.address();
         resolve(typeof address === 'object' && address ? address.port : port);
       });
     });
-  const servers = Array.from({ length: LISTENING_SOCKETS }, () => createServer(serve));
+  const servers = Array.from({ length: LISTENING_SOCKETS }, () =>
+    createServer(serve).on('clientError', answerMalformedRequest),
+  );
   const [first, ...others] = servers as [Server, ...Server[]];
   // The first socket takes the port (a free one for port 0); the others join it.
   const port = await listen(first, options.port);
@@ -422,6 +459,17 @@ export async function startGateway(
   } catch (error) {
     for (const server of servers) server.close();
     throw error;
+  }
+  // On loopback, IPv6's loopback too, so that http://[::1]:<port>/ works as http://127.0.0.1:<port>/ does.
+  if (host === '127.0.0.1' || host === 'localhost') {
+    const ipv6 = createServer(serve).on('clientError', answerMalformedRequest);
+    try {
+      await listen(ipv6, port, '::1');
+      servers.push(ipv6);
+    } catch (error) {
+      // A machine without IPv6, or with [::1]:<port> taken by another program: IPv4 alone serves.
+      logger.warn('The gateway does not listen on [::1]', { port, reason: (error as Error).message });
+    }
   }
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {

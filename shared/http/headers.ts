@@ -11,12 +11,13 @@ export function requestHeader(event: Pick<APIGatewayProxyEvent, 'headers'>, name
 
 /**
  * The address of the client that sent the request. Behind CloudFront the connection comes from CloudFront,
- * which passes the viewer's as `CloudFront-Viewer-Address` (`ip:port`); called on API Gateway's own URL, the
- * first `X-Forwarded-For` entry is the client; locally, the socket's.
+ * which passes the viewer's as `CloudFront-Viewer-Address` (`ip:port`, an IPv6 address in brackets): a header
+ * CloudFront sets itself, whatever the viewer sent under that name (the local gateway does the same).
+ * `X-Forwarded-For` is not read: its first entry is whatever the client wrote. Without the header (API Gateway
+ * called directly, which the origin check refuses in a deployment), the connection's own address.
  */
 export function clientAddress(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>): string {
   const viewer = requestHeader(event, 'cloudfront-viewer-address');
-  if (viewer) return viewer.replace(/:\d+$/, '');
-  const forwarded = requestHeader(event, 'x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || event.requestContext?.identity?.sourceIp || '';
+  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+  return event.requestContext?.identity?.sourceIp ?? '';
 }

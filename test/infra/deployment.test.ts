@@ -100,6 +100,7 @@ describe('deployment settings in the template', () => {
       'AWS::CloudFront::CachePolicy.CachePolicyConfig.Name',
       'AWS::CloudFront::Function.Name',
       'AWS::CloudFront::OriginRequestPolicy.OriginRequestPolicyConfig.Name',
+      'AWS::CloudFront::ResponseHeadersPolicy.ResponseHeadersPolicyConfig.Name',
       'AWS::CloudWatch::Alarm.AlarmName',
       'AWS::CloudWatch::CompositeAlarm.AlarmName',
       'AWS::CloudWatch::Dashboard.DashboardName',

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type LoadedRoute, type LocalGateway, matchRoute, startGateway } from '../../local/gateway.js';
 import { useServiceConfig } from '../../shared/config.js';
+import { metricsSnapshot } from '../../shared/metrics.js';
 import type { RouteDefinition } from '../../shared/routes.js';
-import { httpClient } from '../support/service.js';
+import { captureLogs, httpClient } from '../support/service.js';
 
 /**
  * The local gateway on its own (loopback HTTP, no DynamoDB): each route's function echoes the REST proxy
@@ -153,6 +156,135 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
     const response = await api.request('PUT', '/urls/1', undefined, { raw: 'x'.repeat(10 * 1024 * 1024 + 1) });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ detail: 'Request body too large' });
+  });
+
+  /** One raw HTTP/1.1 exchange, for what fetch will not send (a Host of one's choice, a malformed request). */
+  const rawExchange = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(gateway.port, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const statusOf = (answer: string) => Number(answer.split(' ')[1]);
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+  /** A GET with the Host header given, which fetch cannot choose. */
+  const getWithHost = (path: string, host: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      httpRequest(`${gateway.url}${path}`, { headers: { ...headers, Host: host } }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  describe('on loopback, answers only the Host names of its own (DNS rebinding)', () => {
+    it.each(['localhost', 'LOCALHOST:3000', '127.0.0.1', '[::1]:3000'])('answers Host %p', async (host) => {
+      expect((await getWithHost('/urls', host)).status).toBe(200);
+    });
+
+    it.each(['attacker.example', 'attacker.example:3000', 'localhost.attacker.example', '127.0.0.1.nip.io'])(
+      'answers Host %p 421 "Misdirected Request"',
+      async (host) => {
+        const response = await getWithHost('/urls', host);
+        expect(response).toEqual({ status: 421, body: { detail: 'Misdirected Request' } });
+      },
+    );
+
+    it('answers any Host once HOST opens it to other machines', async () => {
+      const open = await startGateway(routes, { port: 0, host: '0.0.0.0', runtime: 'gateway-test' });
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          httpRequest(`http://127.0.0.1:${open.port}/urls`, { headers: { Host: 'shortener.internal' } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+            .on('error', reject)
+            .end();
+        });
+        expect(status).toBe(200);
+      } finally {
+        await open.close();
+      }
+    });
+  });
+
+  it('answers headers too large 431 and a malformed request 400, in the contract JSON', async () => {
+    const tooLarge = await rawExchange(`GET /urls HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
+    expect(statusOf(tooLarge)).toBe(431);
+    expect(tooLarge).toMatch(/content-type: application\/json/i);
+    expect(bodyOf(tooLarge)).toEqual({ detail: expect.any(String) });
+    const longUrl = await rawExchange(`GET /urls?${'q'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(statusOf(longUrl)).toBe(431);
+    const malformed = await rawExchange('GET /urls HTTP/1.1\r\nHost localhost\r\n\r\n');
+    expect(statusOf(malformed)).toBe(400);
+    expect(bodyOf(malformed)).toEqual({ detail: expect.any(String) });
+  });
+
+  it('drops the headers a client could forge that CloudFront sets, and sets them from the connection', async () => {
+    const forged = {
+      'X-Forwarded-For': '203.0.113.7',
+      'X-Viewer-Host': 'evil.example',
+      'CloudFront-Viewer-Address': '203.0.113.7:443',
+      'CloudFront-Viewer-Country': 'KP',
+      'X-Forwarded-Host': 'evil.example',
+      Forwarded: 'for=203.0.113.7',
+      'X-Short-Form': '1',
+    };
+    const { event } = (await api.get<Echo>('/urls', forged)).body;
+    const sent = Object.entries(event.multiValueHeaders).map(([name, values]) => [name.toLowerCase(), values]);
+    const headers = Object.fromEntries(sent) as Record<string, string[]>;
+    expect(headers['x-forwarded-for']).toEqual(['127.0.0.1']);
+    expect(headers['cloudfront-viewer-address']).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+$/)]);
+    expect(headers['x-viewer-host']).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+$/)]);
+    for (const name of ['cloudfront-viewer-country', 'x-forwarded-host', 'forwarded', 'x-short-form']) {
+      expect(headers[name]).toBeUndefined();
+    }
+    expect(JSON.stringify(event)).not.toContain('203.0.113.7');
+    expect(JSON.stringify(event)).not.toContain('evil.example');
+  });
+
+  it("sets on every answer the security headers CloudFront's response policy sets in AWS", async () => {
+    for (const response of [await api.get('/urls'), await api.get('/nope')]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('takes an upload the client aborts for what it is: no error logged, no 5xx counted', async () => {
+    const fiveHundreds = () => {
+      const snapshot = metricsSnapshot() as { http_requests_total?: { series: { status: string; value: number }[] } };
+      return (snapshot.http_requests_total?.series ?? [])
+        .filter((entry) => entry.status.startsWith('5'))
+        .reduce((sum, entry) => sum + entry.value, 0);
+    };
+    const before = fiveHundreds();
+    const { lines } = await captureLogs(async () => {
+      for (let i = 0; i < 5; i++) {
+        await new Promise<void>((resolve) => {
+          const socket = connect(gateway.port, '127.0.0.1', () => {
+            socket.write(
+              'POST /users/bulk HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\n' +
+                'Content-Length: 100000\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n',
+            );
+            setTimeout(() => socket.destroy(), 50);
+          });
+          socket.on('close', () => resolve());
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(lines.filter((line) => /"level":\s*"?(ERROR|error|50)/.test(line))).toEqual([]);
+    expect(fiveHundreds()).toBe(before);
   });
 
   // Linux only: /proc/net lists the sockets, and SO_REUSEPORT is what Node offers there.

@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import { runInNewContext } from 'node:vm';
+import { shortLinkFunctionCode } from '../lib/short-link-function.js';
+
+/**
+ * What CloudFront does in the deployment before a request reaches the functions, done here by the local
+ * gateway: its viewer-request function (the same source, lib/edge/short-link-rewrite.js, run as CloudFront runs
+ * it) rewrites `/<code>` and `/<code>+` and adds the viewer's host; the headers CloudFront sets itself are set
+ * here from the connection, and any a client sent under those names is dropped first (CONTRACT.md,
+ * "Hardening"): a client must not choose the address its visitor tag is made from, nor its `short_url`.
+ */
+
+export type HeaderPairs = [name: string, value: string][];
+
+type EdgeHeaders = Record<string, { value: string }>;
+
+/** Headers only the edge may set: CloudFront's own, the forwarding ones, and those the edge function adds. */
+const setAtTheEdge = (name: string) =>
+  name.startsWith('cloudfront-') ||
+  ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'via'].includes(name) ||
+  ['x-viewer-host', 'x-edge-host', 'x-short-form', 'x-origin-verify', 'x-origin-verify-version'].includes(name);
+
+/** A request's headers as the client sent them: each one, repeated ones included, in order. */
+export function* rawHeaderPairs(request: IncomingMessage): Generator<[string, string]> {
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    yield [request.rawHeaders[i] as string, request.rawHeaders[i + 1] as string];
+  }
+}
+
+export interface EdgeView {
+  /** The path to route, after the edge function's rewrite. */
+  path: string;
+  /** The request's headers as the function receives them: the client's, less the edge's own, plus those. */
+  headers: HeaderPairs;
+}
+
+/** The edge, once: the function's source is compiled when the gateway starts. */
+export function edge(): (request: IncomingMessage, path: string) => EdgeView {
+  const edgeFunction = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler })`) as {
+    handler: (event: { request: { uri: string; querystring: object; headers: EdgeHeaders } }) => {
+      uri: string;
+      headers: EdgeHeaders;
+    };
+  };
+  return (request, path) => {
+    const host = request.headers.host;
+    const rewritten = edgeFunction.handler({
+      request: { uri: path, querystring: {}, headers: host ? { host: { value: host } } : {} },
+    });
+    const added = Object.entries(rewritten.headers)
+      .filter(([name]) => name !== 'host')
+      .map(([name, { value }]): [string, string] => [name, value]);
+    const client = [...rawHeaderPairs(request)].filter(([name]) => !setAtTheEdge(name.toLowerCase()));
+    const address = request.socket.remoteAddress ?? '127.0.0.1';
+    const port = request.socket.remotePort ?? 0;
+    return {
+      path: rewritten.uri,
+      headers: [
+        ...client,
+        ...added,
+        // As CloudFront says them: the viewer's address (`ip:port`, IPv6 in brackets), and plain HTTP here.
+        ['cloudfront-viewer-address', address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`],
+        ['x-forwarded-for', address],
+        ['cloudfront-forwarded-proto', 'http'],
+      ],
+    };
+  };
+}
