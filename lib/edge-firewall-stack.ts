@@ -34,8 +34,21 @@ const limitedClients: ({ name: string } & Pick<
   {
     name: 'key',
     aggregateKeyType: 'CUSTOM_KEYS',
-    // A request without the header is not counted by this rule (WAF skips it), only by the address rule.
-    customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+    // A request without the header is not counted by this rule (WAF skips it), only by the address rule. The
+    // header is normalized as the caller check reads it, as far as WAF can: `bearer K`, `BEARER K` and
+    // `Bearer  K` are one budget (lower case, runs of spaces as one). WAF cannot trim, so a trailing space makes
+    // another; lower-casing may join two keys differing only in case (docs/decisions.md, "Abuse controls").
+    customKeys: [
+      {
+        header: {
+          name: 'authorization',
+          textTransformations: [
+            { priority: 0, type: 'COMPRESS_WHITE_SPACE' },
+            { priority: 1, type: 'LOWERCASE' },
+          ],
+        },
+      },
+    ],
   },
 ];
 

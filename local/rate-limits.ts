@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { bearerKey } from '../shared/http/caller.js';
+import { rawHeaderPairs } from './edge.js';
 
 /**
  * The local gateway's rate limits (CONTRACT.md, "Abuse controls"): at most `perMinute` requests to a route in
@@ -19,11 +21,13 @@ export interface RateLimiter {
 export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
   const recent = new Map<string, number[]>();
   let sweptAt = 0;
+  // A key counts as itself however its header is written (the caller check reads it the same way), so
+  // `bearer K` and `Bearer  K` share one budget.
   const clientsOf = (request: IncomingMessage) => {
-    const authorization = request.headers.authorization;
+    const key = bearerKey(rawHeaderPairs(request));
     return [
       `address:${request.socket.remoteAddress ?? 'unknown'}`,
-      ...(authorization ? [`key:${createHash('sha256').update(authorization).digest('hex')}`] : []),
+      ...(key ? [`key:${createHash('sha256').update(key).digest('hex')}`] : []),
     ];
   };
   return {

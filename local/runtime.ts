@@ -256,10 +256,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       await (await import('./warm-up.js')).warmUpDynamoDb(options.warmUpMs, options.signal);
     options.signal?.throwIfAborted();
 
-    if (options.adminKey) {
-      const { registerOperatorKey } = await import('./operator-keys.js');
-      await registerOperatorKey(options.adminKey, 'ADMIN_KEY');
-    }
+    // ADMIN_KEY names the one operator key of the environment: a start without it, or with another value,
+    // revokes the key an earlier start registered.
+    await (await import('./operator-keys.js')).holdAdminKey(options.adminKey);
     // In AWS the seed is a custom resource's function (lib/startup-seed.ts), with that function's role.
     const seed = options.seed;
     const seedReport = seed

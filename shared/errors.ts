@@ -18,6 +18,9 @@ export class NotFoundError extends DomainError {}
 /** A well-formed request that breaks a business rule: a taken email or username, an unusable CSV. */
 export class RuleViolationError extends DomainError {}
 
+/** A request the service understands but refuses by one of its limits: a user's hundred-and-first key. */
+export class LimitReachedError extends DomainError {}
+
 /** No credentials, or credentials that are not a valid key (malformed, unknown, revoked, expired). */
 export class NotAuthenticatedError extends DomainError {
   constructor() {

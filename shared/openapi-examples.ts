@@ -97,14 +97,21 @@ export const recordExamples: Record<string, unknown> = {
     email: null,
   },
   ImportCount: { count: 2, skipped: [{ row: 3, reason: 'invalid email' }], skipped_total: 1 },
-  AccessKey: { id: 1, name: 'laptop', prefix: 'usk_Zm9v', created_at: at, expires_at: null },
+  AccessKey: { id: 1, name: 'laptop', prefix: 'usk_Zm9v', created_at: at, expires_at: null, created_by: null },
   NewAccessKey: {
     id: 1,
     name: 'laptop',
     key: 'usk_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg',
     created_at: at,
     expires_at: null,
+    created_by: null,
   },
+  LinkFacts: {
+    url_id: 1,
+    facts:
+      '<p class="title">Getting started</p><p class="target">→ <a href="https://example.com/docs/getting-started" rel="noopener noreferrer">https://example.com/docs/getting-started</a></p>',
+  },
+  OperatorKey: { id: 2, name: 'deploy pipeline', created_at: at, expires_at: null, created_by: null },
   LinkStats: { url_id: 1, ...statsRange, referrers: [{ name: 'direct', clicks: 3 }], ...tops },
   UserStats: {
     user_id: 1,

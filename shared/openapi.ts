@@ -1,6 +1,7 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import packageJson from '../package.json' with { type: 'json' };
+import { bodyFieldsOf } from './http/validation.js';
 import { parameterExamples, recordExamples, requestExamples, shortCodeExample } from './openapi-examples.js';
 import {
   accessKeyRecord,
@@ -9,11 +10,13 @@ import {
   eventRecord,
   healthStatus,
   importCount,
+  linkFactsRecord,
   linkStats,
   listedReportRecord,
   metricsReport,
   newAccessKey,
   openApiDocument,
+  operatorKeyRecord,
   reportRecord,
   urlRecord,
   userRecord,
@@ -32,6 +35,7 @@ import {
   documentedJsonSchemas,
   hostPath,
   idPath,
+  keyPath,
   listEventsQuery,
   listUrlsQuery,
   listUsersQuery,
@@ -39,11 +43,13 @@ import {
   renameUserBody,
   shortCodePath,
   shortLinkPath,
+  statsPageQuery,
   statsQuery,
   updateUrlBody,
   userKeyPath,
 } from './schemas.js';
 import type { AuthMode } from './service-config.js';
+import { MAX_ACTIVE_KEYS } from './store/access-keys.js';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the route table and from the zod schemas the
@@ -135,6 +141,8 @@ const recordSchemas = {
   Health: healthStatus,
   ImportCount: importCount,
   AccessKey: accessKeyRecord,
+  OperatorKey: operatorKeyRecord,
+  LinkFacts: linkFactsRecord,
   BlockedHost: blockedHostRecord,
   Report: reportRecord,
   ListedReport: listedReportRecord,
@@ -194,6 +202,9 @@ const errorResponses = {
     'Throttled: {"detail": "Too Many Requests"}; past a per-client limit (link creations, reports), with Retry-After',
     false,
   ),
+  HeadersTooLarge: errorResponse(
+    'The URL or the headers are too large: {"detail": "Request header fields or URL too large"}',
+  ),
   InternalServerError: errorResponse('An unexpected failure: {"detail": "Internal Server Error"}, no internals'),
   BadGateway: errorResponse('The function could not be run: {"detail": "Bad Gateway"}'),
   GatewayTimeout: errorResponse('Out of time: {"detail": "Request timed out"} or "Endpoint request timed out"'),
@@ -244,17 +255,18 @@ const retryAfterUnavailable =
 /** Every operation may answer these, whatever its inputs. */
 const commonErrors = {
   405: responseRef('MethodNotAllowed'),
+  431: responseRef('HeadersTooLarge'),
   429: responseRef('TooManyRequests'),
   500: responseRef('InternalServerError'),
   502: responseRef('BadGateway'),
   504: responseRef('GatewayTimeout'),
 };
 
-type BusinessErrorStatus = 400 | 404 | 410 | 503;
+type BusinessErrorStatus = 400 | 404 | 410 | 422 | 503;
 
 type Success =
   | { status: 200 | 201; description: string; record: RecordName; list?: true }
-  | { status: 200; description: string; files: string[] }
+  | { status: 200; description: string; files: string[]; json?: RecordName }
   | { status: 204 | 302; description: string };
 
 interface PathInput {
@@ -330,6 +342,7 @@ const queryMeanings: Record<string, string> = {
     'End of the range, exclusive, in the same forms, widened to the end of its interval. Default: the end of the ' +
     'current interval. At most 400 days or 744 hours from `from`.',
   interval: 'The length of each entry of `series`.',
+  part: "`link`: not the page but the link's id and facts, for the page's script.",
 };
 
 const statsErrors = 'widened to whole intervals; `series` has one entry per interval, zeros included';
@@ -432,28 +445,47 @@ const operations: Record<string, OperationEntry> = {
     summary: 'Make an access key for a user',
     description:
       'The key is in this answer only: it is stored as a hash. Send it as `Authorization: Bearer <key>` once ' +
-      'the service runs with AUTH_MODE=keys (keys can be made before the switch; in open mode no route needs one).',
+      'the service runs with AUTH_MODE=keys (keys can be made before the switch; in open mode no route needs one). ' +
+      `A user holds at most ${MAX_ACTIVE_KEYS} keys that are neither revoked nor expired.`,
     path: userId,
     body: json(createUserKeyBody),
     success: { status: 201, description: 'The new key, with the key itself', record: 'NewAccessKey' },
-    errors: { 404: 'User not found' },
+    errors: {
+      404: 'User not found',
+      422: 'Too many keys',
+    },
   },
   'GET /users/{id}/keys': {
     summary: "List a user's access keys",
-    description: 'Each with its first 8 characters; the keys themselves are never shown again.',
+    description:
+      'Each with its first 8 characters and the key that made it; the keys themselves are never shown again.',
     path: userId,
-    success: { status: 200, description: "The user's keys by id", record: 'AccessKey', list: true },
+    query: listUsersQuery,
+    success: { status: 200, description: "A page of the user's keys by id", record: 'AccessKey', list: true },
     errors: { 404: 'User not found' },
   },
   'DELETE /users/{id}/keys/{key_id}': {
     summary: 'Revoke an access key',
-    description: 'The key stops working within a second.',
+    description: 'The key, and every key it made (and they made), stop working within a second.',
     path: {
       schema: userKeyPath,
       meanings: { id: "The user's id.", key_id: "The key's id (from GET /users/{id}/keys)." },
     },
     success: { status: 204, description: 'Revoked' },
     errors: { 404: 'User not found, or Key not found' },
+  },
+  'GET /keys': {
+    summary: 'List the operator keys',
+    description: 'Operator keys only; the keys themselves are never shown again.',
+    query: listUsersQuery,
+    success: { status: 200, description: 'A page of the operator keys by id', record: 'OperatorKey', list: true },
+  },
+  'DELETE /keys/{key_id}': {
+    summary: 'Revoke any access key',
+    description: "An operator's, or a user's with every key it made; it stops working within a second.",
+    path: { schema: keyPath, meanings: { key_id: "The key's id (from GET /keys or GET /users/{id}/keys)." } },
+    success: { status: 204, description: 'Revoked' },
+    errors: { 404: 'Key not found' },
   },
 
   'POST /urls': {
@@ -520,9 +552,18 @@ const operations: Record<string, OperationEntry> = {
     summary: "A link's statistics page",
     description:
       'The page people read: the link, its QR code, a chart and table of its clicks, its top lists, for a range ' +
-      'they pick. The path parameter is the short code; shared as `/{code}+`.',
+      'they pick. The path parameter is the short code; shared as `/{code}+`. In keys mode the page is a shell, ' +
+      'open to anyone and the same for every code: it shows nothing of the link until a key is given, then its ' +
+      'script asks for `part=link` with that key (JSON `{"url_id", "facts"}`, `facts` the HTML of its title, ' +
+      'target, state and limits), which needs a key that may see the link.',
     path: shortCode,
-    success: { status: 200, description: 'The page', files: ['text/html'] },
+    query: statsPageQuery,
+    success: {
+      status: 200,
+      description: 'The page; with `part=link`, what the key may see of the link',
+      files: ['text/html', 'application/json'],
+      json: 'LinkFacts',
+    },
     errors: { 404: 'URL not found' },
     pagesForPeople: true,
   },
@@ -628,6 +669,25 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
   },
 };
 
+/**
+ * A request body's schema: its inputs, the fields of its record that it ignores (a client may send back a record
+ * it read), and nothing else (CONTRACT.md, "Hardening": any other field is a 422 "Unknown field").
+ */
+function requestBodySchema(schema: core.$ZodType): JsonSchema {
+  const accepted = jsonSchema(schema, 'input');
+  const fields = bodyFieldsOf(schema);
+  if (!fields) return accepted;
+  const ignored = { readOnly: true, description: 'A field of the record: ignored here' };
+  return {
+    ...accepted,
+    properties: {
+      ...accepted.properties,
+      ...Object.fromEntries(fields.ignored.map((name) => [name, ignored])),
+    },
+    additionalProperties: false,
+  };
+}
+
 const asObject = (schema: core.JSONSchema._JSONSchema | undefined): JsonSchema =>
   typeof schema === 'object' ? schema : {};
 
@@ -679,7 +739,12 @@ function successResponse(success: Success): Response {
         return {
           description: success.description,
           headers: requestIdHeader,
-          content: Object.fromEntries(success.files.map((type) => [type, { schema: { type: 'string' } }])),
+          content: Object.fromEntries(
+            success.files.map((type) => [
+              type,
+              { schema: type === 'application/json' && success.json ? schemaRef(success.json) : { type: 'string' } },
+            ]),
+          ),
         };
       }
       const record = schemaRef(success.record);
@@ -726,7 +791,7 @@ function toOperation(
     );
   }
   const { operationId, tag } = names;
-  const { 503: unavailable, ...ownErrors } = entry.errors ?? {};
+  const { 503: unavailable, 422: refused, ...ownErrors } = entry.errors ?? {};
   const businessErrors = Object.entries(ownErrors).map(([status, detail]) => {
     const response = errorResponse(detail);
     if (!entry.pagesForPeople) return [status, response];
@@ -747,7 +812,11 @@ function toOperation(
       : names.touchesTable
         ? { 503: responseRef('Overloaded') }
         : {};
-  const invalid = names.idempotent ? responseRef('ValidationFailedOrKeyReused') : responseRef('ValidationFailed');
+  const invalid = refused
+    ? validationOr(refused)
+    : names.idempotent
+      ? responseRef('ValidationFailedOrKeyReused')
+      : responseRef('ValidationFailed');
   return {
     operationId,
     tags: [tag],
@@ -759,7 +828,7 @@ function toOperation(
         required: true,
         content: {
           [entry.body.mediaType]: {
-            schema: jsonSchema(entry.body.schema, 'input'),
+            schema: requestBodySchema(entry.body.schema),
             ...(requestExamples[routeKey(route)] !== undefined && { example: requestExamples[routeKey(route)] }),
           },
         },
@@ -771,9 +840,22 @@ function toOperation(
       ...Object.fromEntries(businessErrors),
       ...serviceUnavailable,
       ...(names.idempotent && { 409: responseRef('IdempotentRequestInProgress') }),
-      ...(parameterList.length > 0 || entry.body ? { 422: invalid } : {}),
+      ...(parameterList.length > 0 || entry.body || refused ? { 422: invalid } : {}),
       ...(entry.body && { 413: responseRef('PayloadTooLarge') }),
       ...commonErrors,
+    },
+  };
+}
+
+/** A 422 that is either a validation failure or the route's own refusal, with a string detail. */
+function validationOr(refusal: string): Response {
+  return {
+    description:
+      'The request does not fit its schema (every wrong field listed with its loc, msg and type); or ' +
+      `{"detail": "${refusal}"}`,
+    headers: requestIdHeader,
+    content: {
+      'application/json': { schema: { oneOf: [schemaRef('ValidationError'), schemaRef('Error')] } as JsonSchema },
     },
   };
 }

@@ -69,6 +69,15 @@ export const healthStatus = z.object({ status: z.literal('ok') });
 
 const keyName = z.string().check(z.minLength(1), z.maxLength(100));
 
+/** Which user key made a key: revoking that one revokes this one too; null when an operator or the command line did. */
+const createdBy = z.nullable(
+  positiveId.check(
+    z.describe(
+      'The id of the user key that made this key (revoking it revokes this one); null when an operator key or the command line did',
+    ),
+  ),
+);
+
 /** A user's access key as GET /users/{id}/keys lists it: never the key itself. */
 export const accessKeyRecord = z.object({
   id: positiveId,
@@ -76,6 +85,16 @@ export const accessKeyRecord = z.object({
   prefix: z.string().check(z.regex(/^(usk|ask)_[A-Za-z0-9_-]{4}$/), z.describe("The key's first 8 characters")),
   created_at: timestamp,
   expires_at: z.nullable(timestamp),
+  created_by: createdBy,
+});
+
+/** An operator key as GET /keys lists it: never the key itself. */
+export const operatorKeyRecord = z.object({
+  id: positiveId,
+  name: keyName,
+  created_at: timestamp,
+  expires_at: z.nullable(timestamp),
+  created_by: createdBy,
 });
 
 /** A key as POST /users/{id}/keys makes it: the only answer that carries the key. */
@@ -90,6 +109,13 @@ export const newAccessKey = z.object({
     ),
   created_at: timestamp,
   expires_at: z.nullable(timestamp),
+  created_by: createdBy,
+});
+
+/** What a key may see of a link, for its statistics page's script (GET /urls/{code}/stats-page?part=link). */
+export const linkFactsRecord = z.object({
+  url_id: positiveId,
+  facts: z.string().check(z.describe("The HTML of the link's title, target, state and limits, escaped")),
 });
 
 /** A blocked host (GET /blocked-hosts). */

@@ -103,6 +103,8 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/users/{id}/keys', 'functions/users/create-user-key.ts', 'write'),
   route('GET', '/users/{id}/keys', 'functions/users/list-user-keys.ts', 'read'),
   route('DELETE', '/users/{id}/keys/{key_id}', 'functions/users/revoke-user-key.ts', 'write'),
+  route('GET', '/keys', 'functions/keys/list-keys.ts', 'read', { access: 'operator' }),
+  route('DELETE', '/keys/{key_id}', 'functions/keys/revoke-key.ts', 'write', { access: 'operator' }),
 
   route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true, idempotent: true }),
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'none', { indexes: ['GSI1', 'GSI2', 'GSI3'] }),

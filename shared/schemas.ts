@@ -1,6 +1,7 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
-import { timestamp } from './clock.js';
+import { strictUtcInstant, timestamp } from './clock.js';
+import { withBodyFields } from './http/validation.js';
 import { isRawJsonNumber, nestingDepth } from './json.js';
 import { isReservedShortCode, reservedFirstSegments } from './routes.js';
 import { parseInstant, STATS_INSTANT_PATTERN } from './stats/stats-range.js';
@@ -109,6 +110,9 @@ export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
 
 /** Path parameter of the redirect. API Gateway requires one name per path level, so it is `{id}` there too. */
 export const shortCodePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** GET /urls/{code}/stats-page: `part=link` asks for what the reader's key may see of the link, not the page. */
+export const statsPageQuery = z.object({ part: z.optional(z.literal('link')) });
 
 /** The short form of a link, `/<code>`, which the edge rewrites to the redirect route. */
 export const shortLinkPath = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9_-]{3,64}$/)) });
@@ -251,8 +255,36 @@ export const eventDetails = documentedAs(
 
 export const eventType = trimmedText(100);
 
-export const createUserBody = z.object({ username, email });
-export const renameUserBody = z.object({ username });
+/** The fields of each record as returned (CONTRACT.md, "Records as returned", and the extensions'). */
+const recordFields = {
+  user: ['id', 'username', 'email', 'created_at'],
+  url: [
+    'id',
+    'user_id',
+    'short_code',
+    'original_url',
+    'title',
+    'is_active',
+    'created_at',
+    'updated_at',
+    'short_url',
+    'expires_at',
+    'max_clicks',
+    'expired_url',
+    'forward_query',
+  ],
+  event: ['id', 'url_id', 'user_id', 'event_type', 'timestamp', 'details'],
+  key: ['id', 'name', 'key', 'prefix', 'created_at', 'expires_at', 'created_by'],
+  report: ['id', 'short_code', 'reason', 'email', 'created_at'],
+} as const;
+
+/** A JSON body of these fields that ignores the other fields of `record` and refuses anything else. */
+function requestBody<Shape extends core.$ZodLooseShape>(shape: Shape, record: keyof typeof recordFields) {
+  return withBodyFields(z.object(shape), Object.keys(shape), recordFields[record]);
+}
+
+export const createUserBody = requestBody({ username, email }, 'user');
+export const renameUserBody = requestBody({ username }, 'user');
 /** An opaque cursor from a list's `Link: <...>; rel="next"` header (an extension: lists work without it). */
 const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
@@ -264,13 +296,16 @@ export const listUsersQuery = z.object({
 
 const FUTURE_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
 
-/** A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form. */
+/**
+ * A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form.
+ * An impossible date or time (`2027-02-30`, `24:00:01`) is refused, never rolled over.
+ */
 const futureTimestamp = documentedAs(
   z.pipe(
     z.string().check(
       z.refine(
         (value: string) =>
-          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && !Number.isNaN(Date.parse(`${value.replace(/Z$/, '')}Z`)),
+          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined,
         {
           message: 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)',
           params: { type: 'datetime_parsing' },
@@ -349,20 +384,22 @@ const lifecycleFields = {
   ),
 };
 
-/** POST /urls */
-export const createUrlBody = z.object({
+/** POST /urls; `is_active` false makes the link switched off from the start. */
+const createUrlFields = {
   user_id: positiveId,
   original_url: originalUrl,
   title: z.optional(z.nullable(title)),
   short_code: z.optional(chosenShortCode),
+  is_active: z._default(z.optional(z.boolean()), true),
   ...lifecycleFields,
-});
+};
+export const createUrlBody = requestBody(createUrlFields, 'url');
 
 /**
  * POST /urls in `keys` mode: a user key may leave `user_id` out (the URL is then its user's); an operator key
  * must still send it, which the route checks.
  */
-export const createOwnUrlBody = z.object({ ...createUrlBody.shape, user_id: z.optional(positiveId) });
+export const createOwnUrlBody = requestBody({ ...createUrlFields, user_id: z.optional(positiveId) }, 'url');
 
 /** What PUT /urls/{id} may change: everything but the short code, which never changes. */
 const changeableUrlFields = {
@@ -371,14 +408,18 @@ const changeableUrlFields = {
   is_active: z.optional(z.boolean()),
   ...lifecycleFields,
 };
-export const updateUrlBody = constrainedAs(
-  z.object(changeableUrlFields).check(
-    z.refine((body) => Object.values(body).some((value) => value !== undefined), {
-      message: `At least one of ${Object.keys(changeableUrlFields).join(', ')} is required`,
-      params: { type: 'missing' },
-    }),
+export const updateUrlBody = withBodyFields(
+  constrainedAs(
+    z.object(changeableUrlFields).check(
+      z.refine((body) => Object.values(body).some((value) => value !== undefined), {
+        message: `At least one of ${Object.keys(changeableUrlFields).join(', ')} is required`,
+        params: { type: 'missing' },
+      }),
+    ),
+    { anyOf: Object.keys(changeableUrlFields).map((field) => ({ required: [field] })) },
   ),
-  { anyOf: Object.keys(changeableUrlFields).map((field) => ({ required: [field] })) },
+  Object.keys(changeableUrlFields),
+  recordFields.url,
 );
 
 const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
@@ -386,12 +427,15 @@ const limit = queryInteger({ min: 1, max: 1000, default: 100 });
 
 export const listUrlsQuery = z.object({ skip, limit, user_id: queryId, is_active: queryBoolean, cursor });
 
-export const createEventBody = z.object({
-  url_id: positiveId,
-  user_id: positiveId,
-  event_type: eventType,
-  details: z._default(z.optional(eventDetails), {}),
-});
+export const createEventBody = requestBody(
+  {
+    url_id: positiveId,
+    user_id: positiveId,
+    event_type: eventType,
+    details: z._default(z.optional(eventDetails), {}),
+  },
+  'event',
+);
 export const listEventsQuery = z.object({
   skip,
   limit,
@@ -440,10 +484,13 @@ export const statsQuery = z.object({
 export const emptyObject = z.object({});
 
 /** POST /users/{id}/keys */
-export const createUserKeyBody = z.object({
-  name: trimmedText(100),
-  expires_at: z.optional(z.nullable(futureTimestamp)),
-});
+export const createUserKeyBody = requestBody(
+  { name: trimmedText(100), expires_at: z.optional(z.nullable(futureTimestamp)) },
+  'key',
+);
+
+/** Path parameter of `/keys/{key_id}`. */
+export const keyPath = z.object({ key_id: integerText({ min: 1, max: MAX_ID }) });
 
 /** Path parameters of `/users/{id}/keys/{key_id}`. */
 export const userKeyPath = z.object({
@@ -458,8 +505,11 @@ export const userKeyPath = z.object({
 export const hostPath = z.object({ host: z.string().check(z.minLength(1), z.maxLength(300)) });
 
 /** POST /reports */
-export const createReportBody = z.object({
-  short_code: z.string().check(z.minLength(1), z.maxLength(64)),
-  reason: trimmedText(1000),
-  email: z.optional(email),
-});
+export const createReportBody = requestBody(
+  {
+    short_code: z.string().check(z.minLength(1), z.maxLength(64)),
+    reason: trimmedText(1000),
+    email: z.optional(email),
+  },
+  'report',
+);

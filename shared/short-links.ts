@@ -22,8 +22,19 @@ export function servicePathPrefix(event: Request): string {
   return !throughEdge(event) && stage && event.requestContext.path?.startsWith(stagePath) ? stagePath : '/';
 }
 
-/** A host name with an optional port, as DNS allows it (the headers it comes from are the client's to set). */
-const validHost = /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/;
+/**
+ * A Host header's value as a URL's host (`go.example.com`, `localhost:3000`, `[::1]:3000`), or nothing for a
+ * value that is not just a host and a port: the headers it comes from are the client's to set.
+ */
+function hostOf(header: string): string | undefined {
+  if (!/^[A-Za-z0-9.:[\]-]{1,300}$/.test(header)) return undefined;
+  try {
+    const url = new URL(`http://${header}`);
+    return url.pathname === '/' && !url.username && !url.password ? url.host : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The host the request was made to: the viewer's, else the one API Gateway was called on. */
 function requestHost(event: Request): string {
@@ -32,7 +43,8 @@ function requestHost(event: Request): string {
     requestHeader(event, 'host'),
     event.requestContext?.domainName,
   ]) {
-    if (candidate !== undefined && validHost.test(candidate)) return candidate;
+    const host = candidate === undefined ? undefined : hostOf(candidate);
+    if (host) return host;
   }
   return 'localhost';
 }

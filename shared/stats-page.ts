@@ -27,13 +27,8 @@ export const statsPagePolicy =
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
 
-/**
- * The page of a link. `base` is where the service's paths start for the reader (`/`, or a stage's prefix),
- * `shortLink` the link as it is shared. In `keys` mode the page is a shell open to anyone: it shows the short
- * link only (not the owner's title or target), asks for a key, and loads the figures and the QR code with it.
- */
 /** A link's state and lifecycle, in one line: whether it redirects now, and when it stops. */
-function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined, keysMode: boolean): string {
+function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined): string {
   const state = !url.is_active
     ? 'Inactive'
     : expiry === 'date'
@@ -48,7 +43,7 @@ function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined, keysMod
     url.max_clicks !== null
       ? `stops after ${url.max_clicks.toLocaleString('en-US')} click${url.max_clicks === 1 ? '' : 's'}`
       : '',
-    url.expired_url && !keysMode
+    url.expired_url
       ? `then leads to <a href="${escapeHtml(url.expired_url)}" rel="noopener noreferrer">${escapeHtml(url.expired_url)}</a>`
       : '',
   ].filter(Boolean);
@@ -56,15 +51,32 @@ function lifecycleLine(url: UrlRecord, expiry: ExpiryReason | undefined, keysMod
   return `<p class="lifecycle" data-live="${live}"><span class="state">${state}</span>${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}</p>`;
 }
 
+/**
+ * What the page says about the link, for a reader allowed to see it: its title, target, state and lifecycle.
+ * In `keys` mode the page's script asks for it with the reader's key (the shell shows none of it).
+ */
+export function linkFacts(url: UrlRecord, expiry: ExpiryReason | undefined): string {
+  const target = escapeHtml(url.original_url);
+  return [
+    url.title ? `<p class="title">${escapeHtml(url.title)}</p>` : '',
+    `<p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>`,
+    lifecycleLine(url, expiry),
+  ].join('');
+}
+
+/**
+ * The page of a link. `base` is where the service's paths start for the reader (`/`, or a stage's prefix),
+ * `shortLink` the link as it is shared. `link` is what the reader may see of it: in `keys` mode nothing (the
+ * page is a shell open to anyone, the same for every code, known or not: it asks for a key, then loads the
+ * link's facts, its figures and its QR code with it).
+ */
 export function statsPageHtml(
-  url: UrlRecord,
   base: string,
   shortLink: string,
-  { keysMode = false, expiry }: { keysMode?: boolean; expiry?: ExpiryReason } = {},
+  link: { url: UrlRecord; expiry: ExpiryReason | undefined } | { code: string },
 ): string {
-  const target = escapeHtml(url.original_url);
-  const link = escapeHtml(shortLink);
-  const title = url.title && !keysMode ? escapeHtml(url.title) : '';
+  const shown = escapeHtml(shortLink);
+  const keysMode = 'code' in link;
   const keyForm = keysMode
     ? `
     <form id="key-form" aria-label="Access key" hidden>
@@ -74,28 +86,27 @@ export function statsPageHtml(
       <p class="note">The key stays in this browser tab (its session storage) and is sent only to this service.</p>
     </form>`
     : '';
+  const identity = keysMode ? `data-code="${escapeHtml(link.code)}" data-auth="keys"` : `data-url-id="${link.url.id}"`;
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <base href="${escapeHtml(base)}">
-  <title>Statistics of ${link}</title>
+  <title>Statistics of ${shown}</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="stats-page/uPlot.min.css">
   <link rel="stylesheet" href="stats-page/stats-page.css">
   <script type="module" src="stats-page/stats-page.js"></script>
 </head>
 <body>
-  <main id="stats" data-url-id="${url.id}"${keysMode ? ' data-auth="keys"' : ''}>
+  <main id="stats" ${identity}>
     <header class="link">
       <div>
-        <h1>Statistics of <a href="${link}">${link}</a></h1>
-        ${title ? `<p class="title">${title}</p>` : ''}
-        ${keysMode ? '' : `<p class="target">→ <a href="${target}" rel="noopener noreferrer">${target}</a>${url.is_active ? '' : ' <span class="badge">inactive</span>'}</p>`}
-        ${lifecycleLine(url, expiry, keysMode)}
+        <h1>Statistics of <a href="${shown}">${shown}</a></h1>
+        <div id="link-facts">${keysMode ? '' : linkFacts(link.url, link.expiry)}</div>
       </div>
-      <img class="qr" ${keysMode ? '' : `src="urls/${url.id}/qr" `}width="132" height="132" alt="QR code of ${link}">
+      <img class="qr" ${keysMode ? '' : `src="urls/${link.url.id}/qr" `}width="132" height="132" alt="QR code of ${shown}">
     </header>${keyForm}
     <form id="range" aria-label="Range">
       <label>From <input type="date" name="from" required></label>

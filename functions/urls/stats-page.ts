@@ -1,20 +1,30 @@
 import { serviceConfig } from '#shared/config.js';
+import { identifyCaller, ownerOf } from '#shared/http/caller.js';
 import { httpRoute, StaticFile } from '#shared/http/route.js';
-import { shortCodePath } from '#shared/schemas.js';
+import { shortCodePath, statsPageQuery } from '#shared/schemas.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
-import { statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
+import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
 import { getLinkByCode } from '#shared/store/urls.js';
 
-/** GET /urls/{code}/stats-page (`/<code>+` at the edge): a link's statistics page, for people. */
+/**
+ * GET /urls/{code}/stats-page (`/<code>+` at the edge): a link's statistics page, for people. In `keys` mode
+ * the page is a shell open to anyone, the same for every code and every credential (nothing is read, so
+ * nothing tells a known code from an unknown one); its script, once given a key, asks for `part=link` with it
+ * and gets what that key may see of the link.
+ */
 export const handler = httpRoute(
-  { access: 'open', pagesForPeople: true, path: shortCodePath },
-  async ({ path, event }) => {
-    const { url, expiry } = await getLinkByCode(path.id);
+  { access: 'open', pagesForPeople: true, path: shortCodePath, query: statsPageQuery },
+  async ({ path, query, event }) => {
     const keysMode = serviceConfig().authMode === 'keys';
-    const page = statsPageHtml(url, servicePathPrefix(event), publicShortLink(event, url.short_code), {
-      keysMode,
-      expiry,
-    });
-    return new StaticFile('text/html; charset=utf-8', page, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
+    if (query.part === 'link') {
+      const caller = await identifyCaller(event, 'user');
+      const { url, expiry } = await getLinkByCode(path.id, ownerOf(caller));
+      return { url_id: url.id, facts: linkFacts(url, expiry) };
+    }
+    const shortLink = publicShortLink(event, path.id);
+    const page = (html: string) =>
+      new StaticFile('text/html; charset=utf-8', html, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
+    const link = keysMode ? { code: path.id } : await getLinkByCode(path.id);
+    return page(statsPageHtml(servicePathPrefix(event), shortLink, link));
   },
 );

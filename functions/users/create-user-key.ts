@@ -3,8 +3,11 @@ import { httpRoute } from '#shared/http/route.js';
 import { createUserKeyBody, idPath } from '#shared/schemas.js';
 import { createUserKey } from '#shared/store/access-keys.js';
 
-/** POST /users/{id}/keys: a new access key of the user, shown this once (an operator key, or the user's own). */
+/**
+ * POST /users/{id}/keys: a new access key of the user, shown this once (an operator key, or the user's own). A
+ * key a user key makes records it: revoking that key revokes this one too.
+ */
 export const handler = httpRoute({ success: 201, path: idPath, body: createUserKeyBody }, ({ path, body, caller }) => {
   mustBeAbout(caller, path.id);
-  return createUserKey(path.id, body);
+  return createUserKey(path.id, body, caller.kind === 'user' ? (caller.keyId ?? null) : null);
 });

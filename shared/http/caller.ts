@@ -3,7 +3,6 @@ import { serviceConfig } from '../config.js';
 import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
 import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
 import { USER_NOT_FOUND } from '../store/users.js';
-import { requestHeader } from './headers.js';
 
 /**
  * Who is calling, decided once, at the HTTP edge (CONTRACT.md, "Access keys and ownership"). What the caller
@@ -19,9 +18,27 @@ export type Caller = { kind: 'anyone' } | KeyHolder;
  */
 export type RouteAccess = 'open' | 'operator' | 'user';
 
-/** The bearer token of a request, when it sent one in the RFC 6750 form. */
-const bearerOf = (event: APIGatewayProxyEvent) =>
-  /^Bearer +([^ ]+) *$/i.exec(requestHeader(event, 'authorization') ?? '')?.[1];
+/**
+ * The access key of a request's `Authorization` header, in RFC 6750's form: the scheme in any case, whitespace
+ * around the key ignored. Nothing when the header is missing or not a bearer token, or sent twice (which header
+ * would count is a guess two components must not make differently): CONTRACT.md, "Hardening".
+ */
+export function bearerKey(headers: Iterable<[string, string | undefined]>): string | undefined {
+  const sent = [...headers].filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);
+  if (sent.length !== 1) return undefined;
+  return /^\s*bearer\s+(\S+)\s*$/i.exec(sent[0] ?? '')?.[1];
+}
+
+/** Every header of a request as sent, repeated ones each (API Gateway's multi-value view). */
+function* headerPairs(event: APIGatewayProxyEvent): Generator<[string, string | undefined]> {
+  const multi = event.multiValueHeaders ?? {};
+  for (const [name, values] of Object.entries(multi)) for (const value of values ?? []) yield [name, value];
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (!Object.keys(multi).some((known) => known.toLowerCase() === name.toLowerCase())) yield [name, value];
+  }
+}
+
+const bearerOf = (event: APIGatewayProxyEvent) => bearerKey(headerPairs(event));
 
 /**
  * The caller of a request to a route with this access. In `keys` mode, no key, or one that is malformed,

@@ -12,7 +12,14 @@ import { requestHeader } from './headers.js';
 import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
 import { verifyOrigin } from './origin.js';
 import { errorPage, prefersHtml } from './pages-for-people.js';
-import { type InputSource, type Parseable, parseJsonObjectBody, validateInput } from './validation.js';
+import { securityHeaders } from './security-headers.js';
+import {
+  type InputSource,
+  type Parseable,
+  parseJsonObjectBody,
+  requireJsonContentType,
+  validateInput,
+} from './validation.js';
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
 export interface RouteInput<Body, Query, Path> {
@@ -98,8 +105,6 @@ export class Redirect {
     this.location = locationHeader(target);
   }
 }
-
-const securityHeaders = { 'X-Content-Type-Options': 'nosniff' };
 
 export function jsonResponse(
   statusCode: number,
@@ -226,6 +231,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
       const caller = await identifyCaller(event, spec.access ?? 'user');
       const path = parsePart('path', spec.path, event.pathParameters ?? {});
       const query = parsePart('query', spec.query, event.queryStringParameters ?? {});
+      if (spec.body) requireJsonContentType(requestHeader(event, 'content-type'));
       const body = spec.body
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
         : (undefined as Body);

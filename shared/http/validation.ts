@@ -65,19 +65,69 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
 }
 
 /**
+ * A JSON body's fields (CONTRACT.md, "Hardening"): the operation's inputs, and the fields of its record that
+ * are not inputs, which are ignored so that a client can send back a record it read. Any other field is a 422:
+ * a typo such as `max_click` must not silently make an unlimited link.
+ */
+export interface BodyFields {
+  inputs: readonly string[];
+  ignored: readonly string[];
+}
+const bodyFields = new WeakMap<object, BodyFields>();
+
+/** Declares a body schema's fields (`inputs` are its own; `recordFields` those of the record it makes or changes). */
+export function withBodyFields<T extends object>(
+  schema: T,
+  inputs: readonly string[],
+  recordFields: readonly string[],
+): T {
+  bodyFields.set(schema, { inputs, ignored: recordFields.filter((field) => !inputs.includes(field)) });
+  return schema;
+}
+
+export const bodyFieldsOf = (schema: object): BodyFields | undefined => bodyFields.get(schema);
+
+/** A body without the record fields it may carry and ignore; a 422 for every field that is neither. */
+function knownFieldsOf(schema: object, input: unknown): { input: unknown; unknown: ValidationIssue[] } {
+  const fields = bodyFields.get(schema);
+  if (!fields || input === null || typeof input !== 'object' || Array.isArray(input)) return { input, unknown: [] };
+  const kept: Record<string, unknown> = {};
+  const unknown: ValidationIssue[] = [];
+  for (const [name, value] of Object.entries(input)) {
+    if (fields.inputs.includes(name)) kept[name] = value;
+    else if (!fields.ignored.includes(name)) {
+      unknown.push({ loc: ['body', name], msg: 'Unknown field', type: 'extra_forbidden' });
+    }
+  }
+  return { input: kept, unknown };
+}
+
+/**
  * Validates one part of a request; on failure throws every issue in the contract's 422 shape, one per field
  * (zod may report a value twice, for instance an integer past 2^53 as both unsafe and over the maximum).
  */
-export function validateInput<T>(source: InputSource, schema: Parseable<T>, input: unknown): T {
+export function validateInput<T>(source: InputSource, schema: Parseable<T>, raw: unknown): T {
+  const { input, unknown } = source === 'body' ? knownFieldsOf(schema, raw) : { input: raw, unknown: [] };
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const byField = new Map<string, ValidationIssue>();
-  for (const issue of result.error.issues) {
+  if (result.success && unknown.length === 0) return result.data;
+  const byField = new Map<string, ValidationIssue>(unknown.map((issue) => [JSON.stringify(issue.loc), issue]));
+  for (const issue of result.success ? [] : result.error.issues) {
     const converted = toValidationIssue(source, input, issue);
     const field = JSON.stringify(converted.loc);
     if (!byField.has(field)) byField.set(field, converted);
   }
   throw new RequestValidationError([...byField.values()]);
+}
+
+/**
+ * Whether a request's Content-Type says JSON: `application/json` or a `+json` type, parameters allowed. A body
+ * sent as `text/plain`, or with no type, is refused (CONTRACT.md, "Hardening"): a page on another origin can send
+ * those without a CORS preflight, so accepting them would let any page drive the API.
+ */
+export function requireJsonContentType(contentType: string | undefined): void {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (media === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(media)) return;
+  throw new RequestValidationError([{ loc: ['body'], msg: 'Send the body as application/json', type: 'content_type' }]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { timestamp } from '../clock.js';
+import { strictUtcInstant, timestamp } from '../clock.js';
 import { RequestValidationError } from '../errors.js';
 import type { StatsInterval } from '../store/keys.js';
 
@@ -30,10 +30,7 @@ const instantPattern = new RegExp(STATS_INSTANT_PATTERN);
 export function parseInstant(text: string): number | undefined {
   if (!instantPattern.test(text)) return undefined;
   const [date, time = '00:00'] = text.replace(/(?:Z|[+-]00:?00)$/, '').split('T') as [string, string?];
-  const at = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
-  // Date.parse rolls 2026-02-30 over into March: a date must read back as written.
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== date) return undefined;
-  return at;
+  return strictUtcInstant(`${date}T${time.length === 5 ? `${time}:00` : time}`);
 }
 
 const floorTo = (at: number, size: number) => Math.floor(at / size) * size;

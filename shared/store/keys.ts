@@ -28,6 +28,10 @@ export const keys = {
   userKey: (userId: number, keyId: number): Key => ({ PK: `USER#${userId}`, SK: `KEY#${sortableId(keyId)}` }),
   /** An access key by the SHA-256 of its secret: what a request's key is looked up by. */
   accessKey: (hash: string): Key => ({ PK: `KEY#${hash}`, SK: 'KEY' }),
+  /** An operator key, as the operators list it (one small partition: a deployment has a handful). */
+  operatorKey: (keyId: number): Key => ({ PK: 'OPERATOR_KEYS', SK: `KEY#${sortableId(keyId)}` }),
+  /** Where a key is, by its id alone (DELETE /keys/{key_id}): its hash and its user, if a user's. */
+  keyById: (keyId: number): Key => ({ PK: `KEYID#${sortableId(keyId)}`, SK: 'KEY' }),
   /** Uniqueness guard of a lower-cased email. */
   emailGuard: (email: string): Key => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** Uniqueness guard of a lower-cased username. */
@@ -265,6 +269,8 @@ export const accessPatterns = {
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
   /** A user's access keys, by id, read consistently. */
   keysOfUser: (userId: number) => inPartition(`USER#${userId}`, 'KEY#'),
+  /** The operator keys, by id, read consistently. */
+  operatorKeys: () => inPartition(keys.operatorKey(0).PK, 'KEY#'),
   /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */
   eventKeysOfUrl: (urlId: number, shard: number): AccessPattern => ({
     ConsistentRead: true,

@@ -3,8 +3,8 @@ import { NotFoundError } from '../errors.js';
 import type { Page } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readWindow } from './list-windows.js';
-import { getItem, type Item, put, reserveIds, transact } from './table.js';
-import { URL_NOT_FOUND } from './urls.js';
+import { type Item, put, reserveIds, transact } from './table.js';
+import { isLinkCode, URL_NOT_FOUND } from './urls.js';
 
 /** Reports of short links by anyone (CONTRACT.md, "Abuse controls"), for the operator to read. */
 
@@ -30,7 +30,7 @@ const toListed = (item: Item): ListedReport => ({
 
 /** Records a report of an existing short link (active or not); an unknown code is 404. */
 export async function reportLink(input: { short_code: string; reason: string; email?: string }): Promise<ReportRecord> {
-  if (!(await getItem(keys.shortCode(input.short_code)))) throw new NotFoundError(URL_NOT_FOUND);
+  if (!(await isLinkCode(input.short_code))) throw new NotFoundError(URL_NOT_FOUND);
   const id = await reserveIds('report');
   const report: ReportRecord = { id, short_code: input.short_code, reason: input.reason, created_at: timestamp() };
   await transact([

@@ -244,8 +244,13 @@ export function transact(items: TransactItem[]): Promise<TransactOutcome> {
 }
 
 /** Transaction item builders, so domain code reads as what it writes. */
-export const put = (item: Item, condition?: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: item, ...(condition && { ConditionExpression: condition }) },
+export const put = (item: Item, condition?: string, values?: Record<string, unknown>): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: item,
+    ...(condition && { ConditionExpression: condition }),
+    ...(values && { ExpressionAttributeValues: values }),
+  },
 });
 export const remove = (
   key: Key,
@@ -257,6 +262,23 @@ export const remove = (
     ...(condition && { ConditionExpression: condition.expression, ExpressionAttributeValues: condition.values }),
   },
 });
+export const update = (
+  key: Key,
+  expression: string,
+  condition?: string,
+  values?: Record<string, unknown>,
+  names?: Record<string, string>,
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: expression,
+    ...(condition && { ConditionExpression: condition }),
+    ...(values && { ExpressionAttributeValues: values }),
+    ...(names && { ExpressionAttributeNames: names }),
+  },
+});
+
 export const check = (
   key: Key,
   expression: string,

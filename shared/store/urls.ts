@@ -85,11 +85,42 @@ export function shortCodeItem(url: UrlRecord, limitsAt = url.created_at): Item {
   };
 }
 
+/**
+ * How long a deleted link's short code stays its former owner's (CONTRACT.md, "Hardening"): a code that was
+ * shared keeps pointing nowhere rather than at whatever another user chooses to put behind it.
+ */
+const RELEASED_CODE_KEPT_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A deleted link's short code: not a link (every reader treats it as absent), held for its former owner
+ * until `released_until`, then free; DynamoDB's TTL removes it some time later.
+ */
+function releasedShortCodeItem(code: string, formerOwner: number, now = Date.now()): Item {
+  return {
+    ...keys.shortCode(code),
+    released_by: formerOwner,
+    released_until: now + RELEASED_CODE_KEPT_MS,
+    expires_at: Math.ceil((now + RELEASED_CODE_KEPT_MS) / 1000),
+  };
+}
+
+/** A short code's item as a link, or nothing for a missing or released code. */
+const liveShortCode = (item: Item | undefined): Item | undefined =>
+  item === undefined || item.released_until !== undefined ? undefined : item;
+
+/** Whether a short code is a link's now (not a released one): one consistent read. */
+export const isLinkCode = async (code: string): Promise<boolean> =>
+  liveShortCode(await getItem(keys.shortCode(code))) !== undefined;
+
 /** Everything that makes a URL exist: its record, its short-code reservation and its owner's link to it. */
-export function urlPuts(url: UrlRecord): TransactItem[] {
+export function urlPuts(url: UrlRecord, now = Date.now()): TransactItem[] {
   return [
     put(urlItem(url), 'attribute_not_exists(PK)'),
-    put(shortCodeItem(url), 'attribute_not_exists(PK)'),
+    // A code is free when never used, or released more than 30 days ago, or released by this very owner.
+    put(shortCodeItem(url), 'attribute_not_exists(PK) OR released_until < :now OR released_by = :owner', {
+      ':now': now,
+      ':owner': url.user_id,
+    }),
     put({ ...keys.userUrlLink(url.user_id, url.id), url_id: url.id }),
   ];
 }
@@ -109,6 +140,8 @@ export interface NewUrl extends Partial<LinkLifecycle> {
   title?: string | null;
   /** A chosen short code (checked against the rules already); without one, a code is generated. */
   short_code?: string;
+  /** False makes the link switched off from the start. @default true */
+  is_active?: boolean;
 }
 
 /**
@@ -136,7 +169,7 @@ export async function createUrl(input: NewUrl, identity?: string): Promise<UrlRe
       short_code: input.short_code ?? generatedShortCode(),
       original_url: input.original_url,
       title: input.title ?? null,
-      is_active: true,
+      is_active: input.is_active ?? true,
       created_at: now,
       updated_at: now,
       expires_at: input.expires_at ?? null,
@@ -189,10 +222,16 @@ const toShortCodeTarget = (item: Item): ShortCodeTarget => ({
   expiry_recorded: (item.expiry_recorded as string | undefined) ?? null,
 });
 
-/** The URL of a short code, active or not, and why it is expired if it is (the statistics page shows both). */
-export async function getLinkByCode(code: string): Promise<{ url: UrlRecord; expiry: ExpiryReason | undefined }> {
-  const reservation = await getItem(keys.shortCode(code));
-  if (!reservation) throw new NotFoundError(URL_NOT_FOUND);
+/**
+ * The URL of a short code, active or not, and why it is expired if it is (the statistics page shows both);
+ * `owner`'s only, when named (another user's is not found).
+ */
+export async function getLinkByCode(
+  code: string,
+  owner?: number,
+): Promise<{ url: UrlRecord; expiry: ExpiryReason | undefined }> {
+  const reservation = liveShortCode(await getItem(keys.shortCode(code)));
+  if (!visibleTo(reservation, owner)) throw new NotFoundError(URL_NOT_FOUND);
   const url = await getUrl(Number(reservation.url_id));
   return { url, expiry: expiryOf(toShortCodeTarget(reservation), timestamp()) };
 }
@@ -215,7 +254,7 @@ export async function getActiveUrl(urlId: number, owner?: number): Promise<UrlRe
  * partition could serve a viral link's reads. An unknown code is a 404 with `unknownDetail`.
  */
 export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOUND): Promise<ShortCodeTarget> {
-  const item = await hotReads.read(`code:${code}`, () => getItem(keys.shortCode(code)));
+  const item = liveShortCode(await hotReads.read(`code:${code}`, () => getItem(keys.shortCode(code))));
   if (!item) throw new NotFoundError(unknownDetail);
   if (item.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
   return toShortCodeTarget(item);
@@ -446,7 +485,7 @@ export async function deleteUrlCascade(
       const url = toUrlRecord(await getUrlItem(urlId, options.owner));
       const outcome = await transact([
         remove(keys.url(urlId), ownedBy(options.owner)),
-        remove(keys.shortCode(url.short_code)),
+        put(releasedShortCodeItem(url.short_code, url.user_id)),
         remove(keys.userUrlLink(url.user_id, url.id)),
       ]);
       return outcome.ok ? true : undefined;

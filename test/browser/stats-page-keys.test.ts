@@ -47,7 +47,10 @@ describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Loc
 
   const useKey = async (key: string) => {
     await page.fill('#key-form input[name="key"]', key);
-    const answer = page.waitForResponse((response) => response.url().includes('/stats?'));
+    // The first answer to the key: the link's facts (`part=link`), then its figures.
+    const answer = page.waitForResponse(
+      (response) => response.url().includes('part=link') || response.url().includes('/stats?'),
+    );
     await page.click('#key-form button[type="submit"]');
     return (await answer).status();
   };
@@ -58,6 +61,14 @@ describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Loc
     const html = await page.content();
     expect(html).not.toContain('secret-target.example');
     expect(html).not.toContain('Secret');
+  });
+
+  it('serves the same shell, with the same status, for a known and an unknown code', async () => {
+    const known = await fetch(`${service.url}/urls/${link.short_code}/stats-page`);
+    const unknown = await fetch(`${service.url}/urls/nosuchcode/stats-page`);
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    const withoutCode = (html: string, code: string) => html.replaceAll(code, '<code>');
+    expect(withoutCode(await known.text(), link.short_code)).toBe(withoutCode(await unknown.text(), 'nosuchcode'));
   });
 
   it('says what a refused key means (401), and asks again', async () => {
@@ -82,6 +93,9 @@ describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Loc
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.evaluate('document.cookie')).toBe('');
     await page.locator('img.qr[src^="blob:"]').waitFor();
+    // What the key may see of the link appears only now.
+    await shows(page.locator('#link-facts .title'), 'Secret');
+    await shows(page.locator('#link-facts .target a'), 'https://secret-target.example/');
     // The refused keys' answers are logged by the browser as failed loads; nothing else went wrong.
     expect(problems.filter((problem) => !/status of 40[14]/.test(problem))).toEqual([]);
   });

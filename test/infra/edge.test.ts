@@ -192,7 +192,18 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
     });
     const byKey = {
       AggregateKeyType: 'CUSTOM_KEYS',
-      CustomKeys: [{ Header: Match.objectLike({ Name: 'authorization' }) }],
+      // Normalized as far as WAF can: `bearer K`, `BEARER K` and `Bearer  K` count as one key.
+      CustomKeys: [
+        {
+          Header: {
+            Name: 'authorization',
+            TextTransformations: [
+              { Priority: 0, Type: 'COMPRESS_WHITE_SPACE' },
+              { Priority: 1, Type: 'LOWERCASE' },
+            ],
+          },
+        },
+      ],
     };
     for (const [name, aggregation, limit, method, path] of [
       ['create-links-per-ip', { AggregateKeyType: 'IP' }, 10, 'POST', '/urls'],

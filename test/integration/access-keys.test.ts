@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import { httpClient, startTestService } from '../support/service.js';
@@ -91,6 +94,17 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     ['GET /docs', () => ['GET', '/docs'], open(200)],
     ['GET /urls/{code}/redirect', () => ['GET', `/urls/${aliceLink.short_code}/redirect`], open(302)],
     ['GET /urls/{code}/stats-page', () => ['GET', `/urls/${aliceLink.short_code}/stats-page`], open(200)],
+    [
+      'GET /urls/{code}/stats-page?part=link',
+      () => ['GET', `/urls/${aliceLink.short_code}/stats-page?part=link`],
+      aboutAlice(200, 404),
+    ],
+    ['GET /keys', () => ['GET', '/keys'], operatorOnly(200)],
+    [
+      'DELETE /keys/{key_id} of her key',
+      async () => ['DELETE', `/keys/${(await makeKey(alice.id, 'to-revoke')).id}`],
+      operatorOnly(204),
+    ],
     ['GET /metrics/json', () => ['GET', '/metrics/json'], operatorOnly(200)],
     ['GET /users', () => ['GET', '/users'], operatorOnly(200)],
     ['GET /users/{id}', () => ['GET', `/users/${alice.id}`], aboutAlice(200, 404)],
@@ -224,8 +238,10 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       },
     );
     expect(made.status).toBe(201);
-    expect(Object.keys(made.body)).toEqual(['id', 'name', 'key', 'created_at', 'expires_at']);
-    const listed = (await call<{ id: number; prefix: string }[]>('GET', `/users/${alice.id}/keys`, made.body.key)).body;
+    expect(Object.keys(made.body)).toEqual(['id', 'name', 'key', 'created_at', 'expires_at', 'created_by']);
+    const listed = (
+      await call<{ id: number; prefix: string }[]>('GET', `/users/${alice.id}/keys?per_page=100`, made.body.key)
+    ).body;
     const entry = listed.find((key) => key.id === made.body.id);
     expect(entry?.prefix).toBe(made.body.key.slice(0, 8));
     expect(JSON.stringify(listed)).not.toContain(made.body.key);
@@ -266,6 +282,154 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     expect((await call('GET', `/users/${carol.id}`, key)).status).toBe(401);
   });
 
+  describe('the Authorization header', () => {
+    it.each([
+      ['bearer <key>', (key: string) => `bearer ${key}`],
+      ['BEARER <key>', (key: string) => `BEARER ${key}`],
+      ['Bearer  <key> (two spaces, a trailing one)', (key: string) => `Bearer  ${key} `],
+      ['Bearer\t<key>', (key: string) => `Bearer\t${key}`],
+    ])('reads %s as the key', async (_, written) => {
+      const response = await api.get(`/users/${alice.id}`, { Authorization: written(credentials.own as string) });
+      expect(response.status).toBe(200);
+    });
+
+    it('answers a request with two Authorization headers 401, whichever holds the key', async () => {
+      // fetch folds repeated headers into one; the gateway must see two, as a raw client sends them.
+      const twice = (first: string, second: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(service.port, '127.0.0.1', () =>
+            socket.write(
+              `GET /users/${alice.id} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${first}\r\n` +
+                `Authorization: ${second}\r\nConnection: close\r\n\r\n`,
+            ),
+          );
+          let answer = '';
+          socket.on('data', (chunk) => {
+            answer += chunk;
+          });
+          socket.on('end', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const own = `Bearer ${credentials.own}`;
+      for (const [first, second] of [
+        ['junk', own],
+        [own, 'junk'],
+        [own, own],
+      ] as const) {
+        expect((await twice(first, second)).split(' ')[1]).toBe('401');
+      }
+    });
+  });
+
+  describe('keys that make keys', () => {
+    let dave: User;
+    beforeAll(async () => {
+      dave = (await call<User>('POST', '/users', adminKey, { username: 'dave', email: 'dave@example.com' })).body;
+    });
+
+    it("records which key made a key: the user key's id, or null for an operator's", async () => {
+      const root = await call<{ id: number; key: string; created_by: number | null }>(
+        'POST',
+        `/users/${dave.id}/keys`,
+        adminKey,
+        { name: 'root' },
+      );
+      expect(root.body.created_by).toBeNull();
+      const child = await call<{ id: number; created_by: number | null }>(
+        'POST',
+        `/users/${dave.id}/keys`,
+        root.body.key,
+        { name: 'child' },
+      );
+      expect(child.status).toBe(201);
+      expect(child.body.created_by).toBe(root.body.id);
+      const listed = await call<{ id: number; created_by: number | null }[]>(
+        'GET',
+        `/users/${dave.id}/keys?per_page=100`,
+        adminKey,
+      );
+      expect(listed.body).toContainEqual(expect.objectContaining({ id: child.body.id, created_by: root.body.id }));
+      expect(listed.body).toContainEqual(expect.objectContaining({ id: root.body.id, created_by: null }));
+    });
+
+    it('revokes every key a key made, transitively, within a second of its revocation', async () => {
+      const leaked = await makeKey(dave.id, 'leaked');
+      const made: { id: number; key: string }[] = [];
+      let parent = leaked.key;
+      for (let generation = 0; generation < 3; generation++) {
+        const children = await Promise.all(
+          [1, 2].map(
+            async (n) =>
+              (
+                await call<{ id: number; key: string }>('POST', `/users/${dave.id}/keys`, parent, {
+                  name: `g${generation}-${n}`,
+                })
+              ).body,
+          ),
+        );
+        made.push(...children);
+        parent = (children[0] as { key: string }).key;
+      }
+      const unrelated = await makeKey(dave.id, 'unrelated');
+      for (const key of made) expect((await call('GET', `/users/${dave.id}`, key.key)).status).toBe(200);
+      expect((await call('DELETE', `/users/${dave.id}/keys/${leaked.id}`, adminKey)).status).toBe(204);
+      await new Promise((resolve) => setTimeout(resolve, 1050));
+      const after = await Promise.all(
+        made.map(async (key) => (await call('GET', `/users/${dave.id}`, key.key)).status),
+      );
+      expect(after).toEqual(made.map(() => 401));
+      expect((await call('GET', `/users/${dave.id}`, unrelated.key)).status).toBe(200);
+      const listed = await call<{ id: number }[]>('GET', `/users/${dave.id}/keys?per_page=100`, adminKey);
+      const ids = listed.body.map((key) => key.id);
+      for (const key of [leaked, ...made]) expect(ids).not.toContain(key.id);
+    });
+  });
+
+  it('holds a user to 100 active keys under 130 parallel requests, lists them by page, and frees a place on revocation', async () => {
+    const erin = (await call<User>('POST', '/users', adminKey, { username: 'erin', email: 'erin@example.com' })).body;
+    const attempts = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        call<{ id: number; detail?: string }>('POST', `/users/${erin.id}/keys`, adminKey, { name: `k${i}` }),
+      ),
+    );
+    const statuses = attempts.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(100);
+    const refused = attempts.filter((attempt) => attempt.status !== 201);
+    expect(refused.map((attempt) => [attempt.status, attempt.body])).toEqual(
+      refused.map(() => [422, { detail: 'Too many keys' }]),
+    );
+    const first = await call<{ id: number }[]>('GET', `/users/${erin.id}/keys?page=1&per_page=40`, adminKey);
+    const third = await call<{ id: number }[]>('GET', `/users/${erin.id}/keys?page=3&per_page=40`, adminKey);
+    expect(first.body).toHaveLength(40);
+    expect(third.body).toHaveLength(20);
+    const everyId = (await call<{ id: number }[]>('GET', `/users/${erin.id}/keys?per_page=100`, adminKey)).body.map(
+      (key) => key.id,
+    );
+    expect(everyId).toEqual([...everyId].sort((a, b) => a - b));
+    expect(new Set(everyId).size).toBe(100);
+    expect((await call('GET', `/users/${erin.id}/keys?per_page=101`, adminKey)).status).toBe(422);
+    const revoked = everyId[0] as number;
+    expect((await call('DELETE', `/users/${erin.id}/keys/${revoked}`, adminKey)).status).toBe(204);
+    expect((await call('POST', `/users/${erin.id}/keys`, adminKey, { name: 'again' })).status).toBe(201);
+    expect((await call('POST', `/users/${erin.id}/keys`, adminKey, { name: 'one too many' })).status).toBe(422);
+  });
+
+  it('lists the operator keys to an operator, never a key or its prefix, and lets an operator revoke any key', async () => {
+    const listed = await call<Record<string, unknown>[]>('GET', '/keys', adminKey);
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThanOrEqual(1);
+    for (const key of listed.body) {
+      expect(Object.keys(key)).toEqual(['id', 'name', 'created_at', 'expires_at', 'created_by']);
+    }
+    expect(JSON.stringify(listed.body)).not.toContain(adminKey);
+    const userKey = await makeKey(alice.id, 'revoked-by-operator');
+    expect((await call('DELETE', `/keys/${userKey.id}`, adminKey)).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect((await call('GET', `/users/${alice.id}`, userKey.key)).status).toBe(401);
+    expect((await call('DELETE', `/keys/${userKey.id}`, adminKey)).status).toBe(404);
+    expect((await call('DELETE', '/keys/999999', adminKey)).status).toBe(404);
+  });
+
   it('describes the keys mode in GET /openapi.json: a bearer scheme, and the security of each operation', async () => {
     const document = (
       await call<{
@@ -278,4 +442,83 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     expect(document.paths['/health']?.get?.security).toBeUndefined();
     expect(document.paths['/urls/{id}/redirect']?.get?.security).toBeUndefined();
   });
+
+  // The last two start services of their own, which take over this process's configuration: they run last.
+  it('counts a key as one client however its Authorization header is written, from any address', async () => {
+    const limitedAdminKey = `ask_${'R4t3L1m1'.repeat(5)}`;
+    const limited = await startTestService({
+      functionSettings: { AUTH_MODE: 'keys' },
+      adminKey: limitedAdminKey,
+      rateLimits: { createLinksPerMinute: 3, reportsPerMinute: 2 },
+    });
+    try {
+      const admin = httpClient(limited.url, { checkOpenApi: false });
+      const operator = { Authorization: `Bearer ${limitedAdminKey}` };
+      const user = (
+        await admin.request<{ id: number }>(
+          'POST',
+          '/users',
+          { username: 'rk', email: 'rk@example.com' },
+          {
+            headers: operator,
+          },
+        )
+      ).body;
+      const key = (
+        await admin.request<{ key: string }>('POST', `/users/${user.id}/keys`, { name: 'k' }, { headers: operator })
+      ).body.key;
+      // Each request from another loopback address, so that only the key's budget can refuse it.
+      const createFrom = (address: string, authorization: string) =>
+        new Promise<number>((resolve, reject) => {
+          request(
+            `${limited.url}/urls`,
+            {
+              method: 'POST',
+              localAddress: address,
+              headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          )
+            .on('error', reject)
+            .end(JSON.stringify({ original_url: `https://rk.example/${address}` }));
+        });
+      const spellings = [`Bearer ${key}`, `bearer ${key}`, `BEARER  ${key} `, `Bearer\t${key}`];
+      const statuses: number[] = [];
+      for (const [i, spelling] of spellings.entries()) statuses.push(await createFrom(`127.0.4.${i + 1}`, spelling));
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.stop();
+    }
+  }, 60_000);
+
+  it('holds ADMIN_KEY as the one operator key of the environment: a restart with another, or none, revokes the earlier', async () => {
+    const table = `t-${randomUUID().slice(0, 8)}`;
+    const first = `ask_${'F1r2S3t4'.repeat(5)}`;
+    const second = `ask_${'S5e6C7o8'.repeat(5)}`;
+    const statusWith = async (key: string, run: LocalRuntime) =>
+      (await httpClient(run.url, { checkOpenApi: false }).get('/users', { Authorization: `Bearer ${key}` })).status;
+    const start = (adminKey?: string) =>
+      startTestService({
+        functionSettings: { AUTH_MODE: 'keys' },
+        tableName: table,
+        queueName: table,
+        ...(adminKey && { adminKey }),
+      });
+    let run = await start(first);
+    expect(await statusWith(first, run)).toBe(200);
+    await run.stop();
+    run = await start(second);
+    expect(await statusWith(first, run)).toBe(401);
+    expect(await statusWith(second, run)).toBe(200);
+    await run.stop();
+    run = await start();
+    try {
+      expect(await statusWith(second, run)).toBe(401);
+    } finally {
+      await run.stop();
+    }
+  }, 120_000);
 });

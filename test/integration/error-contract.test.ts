@@ -51,6 +51,110 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
     });
   });
 
+  describe('a JSON route refuses a body not sent as JSON, so a page on another origin cannot send it without a preflight', () => {
+    const refused = { detail: [{ loc: ['body'], msg: 'Send the body as application/json', type: 'content_type' }] };
+    const user = JSON.stringify({ username: 'typed', email: 'typed@example.com' });
+
+    it.each([
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+      'application/json-seq',
+    ])('refuses Content-Type %p with 422 at ["body"], and stores nothing', async (contentType) => {
+      const response = await api.request('POST', '/users', undefined, {
+        raw: user,
+        headers: { 'Content-Type': contentType },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual(refused);
+    });
+
+    it('refuses a body sent with no Content-Type at all', async () => {
+      // fetch adds text/plain to a string body; bytes go without a type.
+      const response = await fetch(`${service.url}/users`, { method: 'POST', body: new TextEncoder().encode(user) });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual(refused);
+      expect((await api.get<unknown[]>('/users?per_page=100')).body).not.toContainEqual(
+        expect.objectContaining({ username: 'typed' }),
+      );
+    });
+
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/merge-patch+json',
+    ])('accepts Content-Type %p', async (contentType) => {
+      const response = await api.request('PUT', '/users/999999', undefined, {
+        raw: JSON.stringify({ username: 'whoever' }),
+        headers: { 'Content-Type': contentType },
+      });
+      expect(response.status).toBe(404);
+    });
+  });
+
+  describe('unknown body fields', () => {
+    it('refuses a typo such as max_click with 422 "Unknown field" at its name, instead of an unlimited link', async () => {
+      const owner = (await api.post<{ id: number }>('/users', { username: 'typo', email: 'typo@example.com' })).body;
+      const response = await api.post('/urls', {
+        user_id: owner.id,
+        original_url: 'https://example.com/limited',
+        max_click: 5,
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({
+        detail: [{ loc: ['body', 'max_click'], msg: 'Unknown field', type: 'extra_forbidden' }],
+      });
+      const links = await api.get<unknown[]>(`/urls?user_id=${owner.id}`);
+      expect(links.body).toEqual([]);
+    });
+
+    it("ignores the record's own fields, so a record read can be sent back", async () => {
+      const user = (await api.post<Record<string, unknown>>('/users', { username: 'echo', email: 'echo@example.com' }))
+        .body;
+      const response = await api.put(`/users/${user.id}`, { ...user, username: 'echo2' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: user.id, username: 'echo2', created_at: user.created_at });
+    });
+
+    it('lists every unknown field, next to the other wrong ones', async () => {
+      const response = await api.post('/users', { username: 'x y', email: 'e@example.com', admin: true, role: 'x' });
+      expect(response.status).toBe(422);
+      expect((response.body as { detail: { loc: string[]; msg: string }[] }).detail).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ loc: ['body', 'admin'], msg: 'Unknown field' }),
+          expect.objectContaining({ loc: ['body', 'role'], msg: 'Unknown field' }),
+        ]),
+      );
+    });
+  });
+
+  it.each([
+    ['/urls', 'expires_at', '2027-02-30T10:00:00'],
+    ['/urls', 'expires_at', '2027-01-01T24:00:01'],
+    ['/urls', 'expires_at', '2027-13-01T00:00:00'],
+    ['/urls', 'expires_at', '2027-02-29T00:00:00Z'],
+  ])('refuses the impossible date %s %s=%p with 422 at its field, never rolled over', async (path, field, value) => {
+    const response = await api.post<{ detail: { loc: string[] }[] }>(path, {
+      user_id: 1,
+      original_url: 'https://example.com/',
+      [field]: value,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.detail.map((issue) => issue.loc)).toContainEqual(['body', field]);
+  });
+
+  it.each(['from=2027-02-30', 'to=2026-11-31', 'from=2026-11-01T24:00:01'])(
+    'refuses the impossible statistics bound %p with 422 at its field',
+    async (bound) => {
+      const response = await api.get<{ detail: { loc: string[] }[] }>(`/users/1/stats?${bound}`);
+      expect(response.status).toBe(422);
+      expect(response.body.detail.map((issue) => issue.loc)).toContainEqual(['query', bound.split('=')[0]]);
+    },
+  );
+
   it('rejects an empty body with 422 at ["body"]', async () => {
     const response = await api.request('POST', '/users', undefined, { raw: '' });
     expect(response.status).toBe(422);

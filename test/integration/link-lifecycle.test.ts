@@ -70,7 +70,26 @@ describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
       }
     });
 
-    it("lets a deleted link's code be chosen again", async () => {
+    it("keeps a deleted link's code from other users for 30 days, under parallel attempts, and gives it back to its owner", async () => {
+      const first = await created({ short_code: 'bobsale', original_url: 'https://shop.example/bob' });
+      expect((await api.delete(`/urls/${first.id}`)).status).toBe(204);
+      const attacker = (await api.post<{ id: number }>('/users', { username: 'mallory', email: 'mallory@example.com' }))
+        .body;
+      const attempts = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api.post('/urls', { user_id: attacker.id, original_url: 'https://attacker.example/', short_code: 'bobsale' }),
+        ),
+      );
+      expect(attempts.map((attempt) => [attempt.status, attempt.body])).toEqual(
+        attempts.map(() => [400, { detail: 'Short code already in use' }]),
+      );
+      expect((await api.get('/bobsale')).status).toBe(404);
+      const again = await created({ short_code: 'bobsale', original_url: 'https://shop.example/bob-again' });
+      expect((await api.get('/bobsale')).headers.get('location')).toBe('https://shop.example/bob-again');
+      expect(again.user_id).toBe(owner.id);
+    });
+
+    it("lets a deleted link's code be chosen again by its owner", async () => {
       const first = await created({ short_code: 'reused-code' });
       expect((await api.delete(`/urls/${first.id}`)).status).toBe(204);
       const again = await created({ short_code: 'reused-code', original_url: 'https://example.com/again' });

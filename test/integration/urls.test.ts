@@ -1,6 +1,7 @@
+import { request } from 'node:http';
 import type { LocalRuntime } from '../../local/runtime.js';
 import { publishUrlEvent } from '../../shared/events/publisher.js';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { keys } from '../../shared/store/keys.js';
 import { getItem } from '../../shared/store/table.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
@@ -37,6 +38,33 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
   afterAll(() => service.stop());
 
   describe('POST /urls', () => {
+    it('makes short_url of the address it was reached by, an IPv6 literal included', async () => {
+      const viaIpv6 = await new Promise<{ status: number; body: Url }>((resolve, reject) => {
+        const body = JSON.stringify({ user_id: owner.id, original_url: 'https://example.com/ipv6' });
+        request(
+          `http://[::1]:${service.port}/urls`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json' } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        )
+          .on('error', reject)
+          .end(body);
+      });
+      expect(viaIpv6.status).toBe(201);
+      expect(viaIpv6.body.short_url).toBe(`http://[::1]:${service.port}/${viaIpv6.body.short_code}`);
+    });
+
+    it('takes is_active on creation: an inactive link is made inactive', async () => {
+      const url = await createUrl({ original_url: 'https://example.com/dormant', is_active: false });
+      expect(url.is_active).toBe(false);
+      expect((await api.get(`/urls/${url.short_code}/redirect`)).status).toBe(404);
+    });
+
     it('creates a URL: 201 with the record in the contract order, a 6-character code and the defaults', async () => {
       const response = await api.post<Url>('/urls', {
         user_id: owner.id,
@@ -276,6 +304,18 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
         user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
         bot: false,
       });
+    });
+
+    it('cuts a long user agent to 512 characters and a long referrer to 2,048, and still redirects', async () => {
+      const url = await createUrl();
+      // Within the headers a gateway takes (API Gateway: 10 KB in all), beyond what a click keeps.
+      const agent = `Mozilla/5.0 ${'A'.repeat(5_000)}`;
+      const referrer = `https://long.example/${'r'.repeat(3_000)}`;
+      const response = await api.get(`/urls/${url.short_code}/redirect`, { Referer: referrer, 'User-Agent': agent });
+      expect(response.status).toBe(302);
+      const [click] = await eventOf(url.id, 'click');
+      expect(click?.details.user_agent).toBe(agent.slice(0, 512));
+      expect(click?.details.referrer).toBe(referrer.slice(0, 2048));
     });
 
     it('flags link-preview bots instead of dropping their clicks', async () => {

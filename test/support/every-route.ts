@@ -76,6 +76,9 @@ export async function callEveryRoute(
   const key = (await send<{ id: number }>('POST', `/users/${user.id}/keys`, 201, { body: { name: 'laptop' } })).body;
   await send('GET', `/users/${user.id}/keys`, 200);
   await send('DELETE', `/users/${user.id}/keys/${key.id}`, 204);
+  const another = (await send<{ id: number }>('POST', `/users/${user.id}/keys`, 201, { body: { name: 'phone' } })).body;
+  await send('GET', '/keys', 200, { headers: operator });
+  await send('DELETE', `/keys/${another.id}`, 204, { headers: operator });
 
   const link = (
     await send<Url>('POST', '/urls', 201, {
@@ -134,6 +137,7 @@ export async function callEveryRoute(
   await send('GET', `/users/${user.id}/stats`, 200);
   await send('GET', `/urls/${link.id}/qr`, 200);
   await send('GET', `/${link.short_code}+`, 200, { headers: { Accept: 'text/html' } });
+  await send('GET', `/urls/${link.short_code}/stats-page?part=link`, 200);
 
   await send('PUT', '/blocked-hosts/blocked.example', 204, { headers: operator });
   await send('GET', '/blocked-hosts', 200, { headers: operator });

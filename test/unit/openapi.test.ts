@@ -121,7 +121,15 @@ describe('OpenAPI description (no network)', () => {
     expect(Object.keys(operation('post', '/urls').responses)).toEqual(
       expect.arrayContaining(['201', '404', '413', '422', '503']),
     );
-    expect(Object.keys(operation('get', '/health').responses)).toEqual(['200', '405', '429', '500', '502', '504']);
+    expect(Object.keys(operation('get', '/health').responses)).toEqual([
+      '200',
+      '405',
+      '429',
+      '431',
+      '500',
+      '502',
+      '504',
+    ]);
     expect(operation('get', '/urls/{id}/redirect').responses['302']).toMatchObject({
       headers: { Location: expect.any(Object) },
     });

@@ -26,6 +26,22 @@ function askForKey(message) {
 
 const authorization = () => (keysMode && storedKey() ? { Authorization: `Bearer ${storedKey()}` } : {});
 
+/**
+ * Keys mode: what the key may see of the link (its id, and its facts as the server writes them), asked once per
+ * key; the page itself shows nothing of the link before. Answers the response when it is not that.
+ */
+async function revealLink() {
+  if (!keysMode || main.dataset.urlId) return undefined;
+  const response = await fetch(`urls/${encodeURIComponent(main.dataset.code)}/stats-page?part=link`, {
+    headers: { Accept: 'application/json', ...authorization() },
+  });
+  if (!response.ok) return response;
+  const link = await response.json();
+  main.dataset.urlId = String(link.url_id);
+  document.getElementById('link-facts').innerHTML = link.facts;
+  return undefined;
+}
+
 /** The QR code, which needs the key too in keys mode: fetched with it and shown from memory. */
 async function showQrCode() {
   const image = document.querySelector('img.qr');
@@ -199,9 +215,11 @@ async function load(range) {
   try {
     const to = range.until ?? isoDate(Date.parse(range.to) + DAY_MS);
     const query = new URLSearchParams({ from: range.since ?? range.from, to, interval: range.interval });
-    const response = await fetch(`urls/${main.dataset.urlId}/stats?${query}`, {
-      headers: { Accept: 'application/json', ...authorization() },
-    });
+    const response =
+      (await revealLink()) ??
+      (await fetch(`urls/${main.dataset.urlId}/stats?${query}`, {
+        headers: { Accept: 'application/json', ...authorization() },
+      }));
     const body = await response.json();
     if (keysMode && response.status === 401) {
       clearFigures();
@@ -241,6 +259,9 @@ async function load(range) {
 keyForm?.addEventListener('submit', (event) => {
   event.preventDefault();
   sessionStorage.setItem(KEY_ITEM, keyForm.elements.key.value.trim());
+  // Another key may see another link: what the last one revealed is forgotten.
+  delete main.dataset.urlId;
+  document.getElementById('link-facts').replaceChildren();
   keyForm.reset();
   load(currentRange());
 });

@@ -1,0 +1,9 @@
+import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { listUsersQuery } from '#shared/schemas.js';
+import { listOperatorKeys } from '#shared/store/access-keys.js';
+
+/** GET /keys?page&per_page: the operator keys, by id (an operator's only). */
+export const handler = httpRoute(
+  { access: 'operator', query: listUsersQuery },
+  async ({ query }) => new ListWindow(await listOperatorKeys(query.page, query.per_page, query.cursor)),
+);
