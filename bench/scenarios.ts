@@ -1,6 +1,7 @@
 import { bulkImport } from './bulk-import.js';
 import { bundles } from './bundles.js';
 import { callsPerRequest } from './calls-per-request.js';
+import { cost } from './cost.js';
 import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
 import { firehose, hotKeyBenchmark, viralLink, viralLinkLimited } from './hot-keys.js';
@@ -17,4 +18,5 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   'viral-link-limited': hotKeyBenchmark(viralLinkLimited),
   firehose: hotKeyBenchmark(firehose),
   stats: statsBenchmark,
+  cost,
 };

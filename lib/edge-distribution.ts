@@ -3,6 +3,7 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CacheCookieBehavior,
   CacheHeaderBehavior,
   CachePolicy,
@@ -12,6 +13,7 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  FunctionUrlOriginAccessControl,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -22,25 +24,34 @@ import {
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
+  Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { RestApiOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, RestApiOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { securityHeaders } from '../shared/http/security-headers.js';
+import {
+  apiPathPatterns,
+  cachedApiPatterns,
+  edgeErrorPages,
+  edgeErrorPattern,
+  statsPagePatterns,
+} from './edge-paths.js';
 import { shortLinkFunctionCode } from './short-link-function.js';
 
 /**
- * The request headers the functions read, and nothing else (in particular not `Host`, which would not
+ * The request headers the API's functions read, and nothing else (in particular not `Host`, which would not
  * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`). `Referer` and `User-Agent`
  * go into click events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the
  * only location the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the month,
- * into the visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `X-Edge-Host` and
- * `X-Short-Form` come from the edge function; `Idempotency-Key` makes a POST safe to retry
- * (shared/http/idempotency.ts); `Origin` picks the CORS answer.
+ * into the visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `X-Edge-Host` comes from
+ * the edge function; `Idempotency-Key` makes a POST safe to retry (shared/http/idempotency.ts); `Origin` picks
+ * the CORS answer; `Accept` a page for people (an error page instead of JSON for a browser).
  *
  * Ten: CloudFront's default quota of headers per origin request policy, so a first deploy needs no quota
  * increase. Left out because nothing depends on them: `CloudFront-Forwarded-Proto` (every viewer request
@@ -56,13 +67,32 @@ const forwardedHeaders = [
   'CloudFront-Viewer-Address',
   'X-Viewer-Host',
   'X-Edge-Host',
-  'X-Short-Form',
+  'Accept',
   'Idempotency-Key',
   'Origin',
 ] as const;
 
+/**
+ * What the redirect reads of a short link's request, through its function URL: the click's `User-Agent`,
+ * `Referer` and country, the viewer's address (hashed into the visitor tag), `Accept` (a page for people) and
+ * `Origin` (CORS). Not `Host`: a function URL answers only to its own name, and CloudFront names it.
+ */
+const shortLinkHeaders = [
+  'Accept',
+  'Origin',
+  'Referer',
+  'User-Agent',
+  'CloudFront-Viewer-Address',
+  'CloudFront-Viewer-Country',
+] as const;
+
 export interface EdgeDistributionProps {
   api: RestApi;
+  /**
+   * The URL of the redirect's function (AWS_IAM auth), which serves the short links `/<code>`: the default
+   * behaviour's origin, called through an origin access control that signs every request.
+   */
+  shortLinks: IFunctionUrl;
   /**
    * A CLOUDFRONT-scope WAF web ACL to attach. Such ACLs exist only in us-east-1, so the app creates it in
    * its own stack (`EdgeFirewallStack`) and passes its ARN here.
@@ -93,8 +123,16 @@ export interface EdgeDistributionProps {
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 
 /**
- * CloudFront in front of the API: TLS at the edge, nothing cached (every response is per request, and a
- * cached redirect would lose its click event), and short links shared as `https://<domain>/<code>`.
+ * CloudFront in front of the service: TLS at the edge, nothing cached (every response is per request, and a
+ * cached redirect would lose its click event) but the static files. Two origins, chosen by path (edge-paths.ts):
+ * the short links `https://<domain>/<code>` by default go to the redirect's function URL (no API Gateway
+ * between: the biggest part of a click's price), every path the API serves to its stage.
+ *
+ * Behaviours (CloudFront allows 25 per distribution by default): the default (short links) and 22 more, 4 for
+ * the cached static files (`/docs`, `/docs/*`, `/stats-page/*`, `/home-page/*`), 14 for the other first
+ * segments of the route table (`/x` where a route is `/x`, `/x/*` where routes lie below it) and the home page
+ * `/`, 3 for the statistics page's short form (`/*+`, `/*%2B`, `/*%2b`), 1 for the error pages. A route with a
+ * new first segment adds one or two; a test holds the count under the limit.
  */
 export class EdgeDistribution extends Construct {
   readonly distribution: Distribution;
@@ -140,6 +178,24 @@ export class EdgeDistribution extends Construct {
     });
     // The service's own security headers (shared/http/security-headers.ts, which the local gateway adds too),
     // where a response does not set them itself, and HSTS on every one.
+    // The short links' requests: no caching (every redirect is a click), only what the redirect reads.
+    const shortLinkRequestPolicy = new OriginRequestPolicy(this, 'ShortLinkRequests', {
+      comment: 'What the redirect reads: every query parameter and a few headers, never Host',
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...shortLinkHeaders),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    // The error pages are the same for everyone, for good: kept at the edge for a day whatever the mock's
+    // `no-store` says (which is what viewers see), so a failing moment sends the API almost nothing.
+    const errorPageCachePolicy = new CachePolicy(this, 'ErrorPages', {
+      comment: 'The error pages CloudFront answers with: kept at the edge',
+      defaultTtl: Duration.days(1),
+      minTtl: Duration.days(1),
+      maxTtl: Duration.days(1),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+    });
     const securityHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'URL shortener: the security headers of every answer',
       securityHeadersBehavior: {
@@ -156,36 +212,71 @@ export class EdgeDistribution extends Construct {
         'X-Origin-Verify-Version': String(props.originSecretVersion ?? 1),
       },
     });
+    const viewerRequest = [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }];
+    const apiBehavior: BehaviorOptions = {
+      origin,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy,
+      originRequestPolicy,
+      responseHeadersPolicy: securityHeadersPolicy,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      functionAssociations: viewerRequest,
+    };
+    // The API reference (GET /docs and its files) and the statistics and home pages' files are static: cached
+    // at the edge and compressed there. The function runs here too, for `/docs/` (the reference's own address with a
+    // slash).
+    const staticBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      originRequestPolicy: staticRequestPolicy,
+    };
+    const errorPageBehavior: BehaviorOptions = {
+      origin,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: errorPageCachePolicy,
+      responseHeadersPolicy: securityHeadersPolicy,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    };
+    // Only CloudFront may call the function URL: every request signed (SigV4), whatever the viewer sent.
+    const shortLinksOrigin = FunctionUrlOrigin.withOriginAccessControl(props.shortLinks, {
+      originAccessControl: new FunctionUrlOriginAccessControl(this, 'ShortLinksAccess', {
+        description: 'CloudFront signs every request to the short links function URL',
+        signing: Signing.SIGV4_ALWAYS,
+      }),
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'URL shortener',
+      // The short links, `/<code>`, and every path no API behaviour takes (the function URL answers those 404).
+      // Every method is let through to the edge function, which answers a short link's wrong method 405 itself
+      // (origin access control could not sign a POST or PUT body); GET and HEAD are the redirect, OPTIONS its
+      // CORS preflight, answered by the function as API Gateway's did.
       defaultBehavior: {
-        origin,
+        origin: shortLinksOrigin,
         allowedMethods: AllowedMethods.ALLOW_ALL,
-        cachePolicy,
-        originRequestPolicy,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: shortLinkRequestPolicy,
         responseHeadersPolicy: securityHeadersPolicy,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: viewerRequest,
       },
-      additionalBehaviors: Object.fromEntries(
-        // The API reference (GET /docs and its files) and the statistics page's files are static: cached at
-        // the edge and compressed there. Exactly `/docs` and `/docs/*`, not `/docs*`: a chosen short code may
-        // start with `docs` (`/docs-guide`), and must reach the function that rewrites it. The function runs
-        // here too, for `/docs/` (the reference's own address with a slash).
-        ['/docs', '/docs/*', '/stats-page/*'].map((pattern) => [
-          pattern,
-          {
-            origin,
-            allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-            cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-            compress: true,
-            originRequestPolicy: staticRequestPolicy,
-            responseHeadersPolicy: securityHeadersPolicy,
-            viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-            functionAssociations: [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
-          },
-        ]),
-      ),
+      additionalBehaviors: Object.fromEntries([
+        ...cachedApiPatterns.map((pattern) => [pattern, staticBehavior]),
+        ...[...apiPathPatterns(), ...statsPagePatterns].map((pattern) => [pattern, apiBehavior]),
+        [edgeErrorPattern, errorPageBehavior],
+      ]),
+      // What the function URL answers by itself is Lambda's own JSON (`{"Message": ...}`). A 502 (the function
+      // crashed or timed out) CloudFront answers in the error contract's JSON instead, from a page it keeps
+      // (the API's mock resource), as for the API's own 502s. Never cached for the path that failed: the next
+      // request tries again. Lambda's 429 (reserved concurrency exhausted) goes out as it is: CloudFront
+      // replaces no 429 (docs/decisions.md, "Short links without API Gateway").
+      errorResponses: edgeErrorPages.map((page) => ({
+        httpStatus: page.status,
+        responseHttpStatus: page.status,
+        responsePagePath: page.path,
+        ttl: Duration.seconds(0),
+      })),
       // North America and Europe only: the cheapest class; other viewers are served from those edges.
       priceClass: PriceClass.PRICE_CLASS_100,
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -213,12 +304,13 @@ export class EdgeDistribution extends Construct {
       },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'The WAF web ACL is optional (context wafRateLimit); API Gateway stage throttling applies always.',
+        reason:
+          "The WAF web ACL is optional (context wafRateLimit); API Gateway stage throttling and the redirect function's reserved concurrency apply always.",
       },
       {
         id: 'AwsSolutions-CFR3',
         reason:
-          'Nothing is cached, so every request reaches API Gateway, whose JSON access log records it; standard CloudFront logs would need an ACL-enabled bucket.',
+          "Nothing is cached, so every request reaches API Gateway, whose JSON access log records it, or the redirect's function URL, whose metrics count it and whose function logs its failures; standard CloudFront logs would need an ACL-enabled bucket.",
       },
       {
         id: 'AwsSolutions-CFR4',

@@ -17,6 +17,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type AllowedOrigins, corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds } from '../shared/http/cors.js';
 import { type HttpMethod, methodsOfResource, type RouteDefinition } from '../shared/routes.js';
+import { edgeErrorPages } from './edge-paths.js';
 
 /** The headers every answer of the gateway itself carries, as the functions' answers do. */
 const errorHeaders = {
@@ -205,6 +206,12 @@ export class ServiceApi extends Construct {
         templates: { 'application/json': response.body },
       });
     }
+    // The pages CloudFront answers with when the short links' function URL answers by itself (edge-paths.ts):
+    // not routes, fixed answers of the gateway, with the headers of its own error answers.
+    for (const page of edgeErrorPages) {
+      const { integration, options } = fixedAnswer(200, detail(page.detail), { ...errorHeaders, ...corsOnErrors });
+      this.api.root.resourceForPath(page.path).addMethod('GET', integration, options);
+    }
 
     NagSuppressions.addResourceSuppressions(
       this.api,
@@ -235,23 +242,32 @@ export class ServiceApi extends Construct {
 
 /** The `ANY` method of a resource: a mock integration that answers 405 and lists the resource's methods. */
 function methodNotAllowed(methods: readonly string[]): { integration: MockIntegration; options: MethodOptions } {
-  const headers = { ...errorHeaders, Allow: `'${methods.join(', ')}'` };
+  return fixedAnswer(405, detail('Method Not Allowed'), { ...errorHeaders, Allow: `'${methods.join(', ')}'` });
+}
+
+/** A mock integration that always answers `status` with `body` (JSON) and `headers` (quoted values). */
+function fixedAnswer(
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+): { integration: MockIntegration; options: MethodOptions } {
+  const statusCode = String(status);
   const integration = new MockIntegration({
     // Whatever the request's content type, go on to the one integration response below.
     passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
-    requestTemplates: { 'application/json': '{"statusCode": 405}' },
+    requestTemplates: { 'application/json': `{"statusCode": ${status}}` },
     integrationResponses: [
       {
-        statusCode: '405',
+        statusCode,
         responseParameters: Object.fromEntries(
           Object.entries(headers).map(([name, value]) => [`method.response.header.${name}`, value]),
         ),
-        responseTemplates: { 'application/json': detail('Method Not Allowed') },
+        responseTemplates: { 'application/json': body },
       },
     ],
   });
   const methodResponse = {
-    statusCode: '405',
+    statusCode,
     responseParameters: Object.fromEntries(
       Object.keys(headers).map((name) => [`method.response.header.${name}`, true]),
     ),

@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable, ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type FunctionUrl, FunctionUrlAuthType, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/routes.js';
+import { leaseAttributes } from '../shared/store/click-allowance.js';
 import { keys } from '../shared/store/keys.js';
 import type { IndexName } from '../shared/store/table-schema.js';
 import { expiryClaimAttributes } from '../shared/store/urls.js';
@@ -37,6 +38,12 @@ export interface ServiceFunctionProps {
    * @default - only the bundle is deployed
    */
   bundledFiles?: BundledFiles;
+  /**
+   * Concurrent instances set aside for the function, and its ceiling: what throttles a function that no API
+   * Gateway stage stands in front of (its function URL answers 429 past it).
+   * @default - none reserved: the account's unreserved concurrency
+   */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -67,6 +74,7 @@ export class ServiceFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       loggingFormat: LoggingFormat.JSON,
       logGroup,
       environment: {
@@ -123,10 +131,12 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * Lets the redirect record a link's expiry on its short code's item (store/urls.ts, `claimExpiredEvent`):
-   * an update of `CODE#` items that may name only the expiry's attributes, and returns nothing.
+   * Lets the redirect keep a link's limits on its short code's item: lease clicks of its allowance
+   * (store/click-allowance.ts, answered with the new `leased`) and record its expiry (store/urls.ts,
+   * `claimExpiredEvent`, answered with nothing). An update of `CODE#` items that may name only those
+   * attributes.
    */
-  recordLinkExpiries(table: ITableV2): void {
+  keepLinkLimits(table: ITableV2): void {
     this.addToRolePolicy(
       new PolicyStatement({
         actions: ['dynamodb:UpdateItem'],
@@ -134,9 +144,11 @@ export class ServiceFunction extends NodejsFunction {
         conditions: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.shortCode('*').PK] },
           'ForAllValues:StringEquals': {
-            'dynamodb:Attributes': [...Object.keys(keys.shortCode('')), ...expiryClaimAttributes],
+            'dynamodb:Attributes': [
+              ...new Set([...Object.keys(keys.shortCode('')), ...expiryClaimAttributes, ...leaseAttributes]),
+            ],
           },
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
         },
       }),
     );
@@ -166,6 +178,15 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
+   * Gives the function a URL of its own that only signed requests may call (AWS_IAM): CloudFront's, through
+   * its origin access control (edge-distribution.ts), which alone is granted to invoke it. Buffered answers,
+   * and no CORS configuration: the function answers preflights and stamps CORS headers itself.
+   */
+  serveFunctionUrl(): FunctionUrl {
+    return this.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+  }
+
+  /**
    * Lets a route keep the answers of requests sent with an Idempotency-Key (shared/http/idempotency.ts): the
    * four operations Powertools' DynamoDB persistence makes, on the idempotency table only.
    */
@@ -192,11 +213,6 @@ export class ServiceFunction extends NodejsFunction {
   /** Lets the function queue automatic events (send only), and tells it the queue's URL. */
   publishEventsTo(queue: IQueue): void {
     this.sendTo('EVENTS_QUEUE_URL', queue);
-  }
-
-  /** Lets the redirect queue the clicks of links with `max_clicks` on their own queue (send only). */
-  publishLimitedClicksTo(queue: IQueue): void {
-    this.sendTo('LIMITED_CLICKS_QUEUE_URL', queue);
   }
 
   private sendTo(variable: string, queue: IQueue): void {

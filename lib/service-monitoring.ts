@@ -36,7 +36,7 @@ const alarmThresholds = {
   gatewayFailures: 5,
   /** Share of 5xx answers in 5 minutes (the reference threshold: 3 %). */
   errorRatio: 0.03,
-  /** p95 of the gateway's latency in 5 minutes, ms (the reference and load-test target: 2 s). */
+  /** p95 of the latency at either entrance in 5 minutes, ms (the reference and load-test target: 2 s). */
   latencyP95Ms: 2000,
   /** Requests in 5 minutes below which the error ratio and p95 are not judged (one slow request is not a p95). */
   minimumRequests: 20,
@@ -53,6 +53,12 @@ const alarmThresholds = {
    * a viral link (docs/capacity.md); a minute means the writer is failing or cannot keep up.
    */
   eventBacklogAgeSeconds: 60,
+  /**
+   * Age of the newest stream record the click counter has read when it reads it, seconds. The counter
+   * follows the stored clicks by its batching window (2 s); a minute means it is failing or cannot keep up,
+   * and the statistics lag the event history.
+   */
+  statisticsLagSeconds: 60,
   /**
    * Throttled reads and writes of the table, or of one index, in 5 minutes, two periods in a row. A burst is
    * expected when a list gets hot (the writer widens it within seconds); what lasts is a key the design does
@@ -71,6 +77,11 @@ export interface MonitoredFunction {
 
 export interface ServiceMonitoringProps {
   api: RestApi;
+  /**
+   * The redirect's function, whose URL serves the short links without API Gateway: its URL's requests, errors
+   * and latency count with the API's in the alarms on the whole service.
+   */
+  shortLinks: IFunction;
   /** The table, and the names of its indexes, whose throttling and conflicts are watched. */
   table: { tableName: string; indexNames: readonly string[] };
   /** The API's access log group, in the JSON format of `ServiceApi`. */
@@ -78,8 +89,8 @@ export interface ServiceMonitoringProps {
   /** Every function that serves a request or an event. */
   functions: readonly MonitoredFunction[];
   eventsQueue: IQueue;
-  /** The clicks of links with `max_clicks`, on their own queue: its backlog counts with the events'. */
-  limitedClicksQueue: IQueue;
+  /** The function that counts the statistics from the table's stream: its iterator age is their lag. */
+  clickCounter: IFunction;
   deadLetterQueue: IQueue;
   /**
    * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
@@ -118,6 +129,37 @@ export class ServiceMonitoring extends Construct {
     const stage = props.api.deploymentStage;
     const requests = (period: Duration) => stage.metricCount({ period, statistic: 'Sum' });
     const serverErrors = (period: Duration) => stage.metricServerError({ period, statistic: 'Sum' });
+    // The short links' entrance: Lambda's metrics of the redirect's function URL (not its API route's calls).
+    const shortLinkMetric = (metricName: string, period: Duration, statistic: string) =>
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName,
+        dimensionsMap: { FunctionName: props.shortLinks.functionName },
+        statistic,
+        period,
+      });
+    // Both entrances together, each filled with 0 where it had no traffic (a quiet one must not hide the other).
+    const atBothEntrances = (label: string, kind: 'Requests' | 'Errors', api: Metric, shortLinks: Metric) =>
+      new MathExpression({
+        label,
+        expression: `FILL(api${kind}, 0) + FILL(url${kind}, 0)`,
+        usingMetrics: { [`api${kind}`]: api, [`url${kind}`]: shortLinks },
+        period: api.period,
+      });
+    const allRequests = (period: Duration) =>
+      atBothEntrances(
+        'requests (API and short links)',
+        'Requests',
+        requests(period),
+        shortLinkMetric('UrlRequestCount', period, 'Sum'),
+      );
+    const allServerErrors = (period: Duration) =>
+      atBothEntrances(
+        '5xx answers (API and short links)',
+        'Errors',
+        serverErrors(period),
+        shortLinkMetric('Url5xxCount', period, 'Sum'),
+      );
 
     // AppInstanceDown: a function is the unit that runs the code; one that keeps failing outside its
     // error handling (crash, timeout, out of memory, configuration error at start) is the instance that is down.
@@ -145,11 +187,11 @@ export class ServiceMonitoring extends Construct {
     this.notify(
       new Alarm(this, 'ServiceFleetDown', {
         alarmName: named('ServiceFleetDown'),
-        alarmDescription: `${alarmThresholds.fleetDownErrorRatio * 100} % or more of all requests answered 5xx for 3 consecutive minutes: the service is down for everyone. Runbook: docs/operations.md#servicefleetdown`,
+        alarmDescription: `${alarmThresholds.fleetDownErrorRatio * 100} % or more of all requests (API and short links) answered 5xx for 3 consecutive minutes: the service is down for everyone. Runbook: docs/operations.md#servicefleetdown`,
         metric: new MathExpression({
           label: `5xx share of requests (minutes with at least ${alarmThresholds.fleetDownMinimumRequests} requests)`,
           expression: `IF(requests >= ${alarmThresholds.fleetDownMinimumRequests}, errors / requests, 0)`,
-          usingMetrics: { requests: requests(oneMinute), errors: serverErrors(oneMinute) },
+          usingMetrics: { requests: allRequests(oneMinute), errors: allServerErrors(oneMinute) },
           period: oneMinute,
         }),
         threshold: alarmThresholds.fleetDownErrorRatio,
@@ -189,11 +231,11 @@ export class ServiceMonitoring extends Construct {
     this.notify(
       new Alarm(this, 'HighErrorRate', {
         alarmName: named('HighErrorRate'),
-        alarmDescription: `More than ${alarmThresholds.errorRatio * 100} % of requests answered 5xx in 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#higherrorrate`,
+        alarmDescription: `More than ${alarmThresholds.errorRatio * 100} % of requests (API and short links) answered 5xx in 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#higherrorrate`,
         metric: new MathExpression({
           label: '5xx share of requests',
           expression: `IF(requests >= ${alarmThresholds.minimumRequests}, errors / requests, 0)`,
-          usingMetrics: { requests: requests(fiveMinutes), errors: serverErrors(fiveMinutes) },
+          usingMetrics: { requests: allRequests(fiveMinutes), errors: allServerErrors(fiveMinutes) },
           period: fiveMinutes,
         }),
         threshold: alarmThresholds.errorRatio,
@@ -206,13 +248,30 @@ export class ServiceMonitoring extends Construct {
     this.notify(
       new Alarm(this, 'HighLatencyP95', {
         alarmName: named('HighLatencyP95'),
-        alarmDescription: `The 95th percentile of request latency at the gateway exceeded ${alarmThresholds.latencyP95Ms} ms over 5 minutes (judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#highlatencyp95`,
+        alarmDescription: `The 95th percentile of request latency at the API's gateway or at the short links' function URL exceeded ${alarmThresholds.latencyP95Ms} ms over 5 minutes (each judged from ${alarmThresholds.minimumRequests} requests up). Runbook: docs/operations.md#highlatencyp95`,
+        // Percentiles of two populations do not add up: each entrance's p95 is judged, and the worse one counts.
         metric: new MathExpression({
-          label: 'p95 latency (ms)',
-          expression: `IF(requests >= ${alarmThresholds.minimumRequests}, latency, 0)`,
+          label: 'p95 latency, the worse entrance (ms)',
+          expression: 'MAX([apiP95, urlP95])',
           usingMetrics: {
-            requests: requests(fiveMinutes),
-            latency: stage.metricLatency({ period: fiveMinutes, statistic: 'p95' }),
+            apiP95: new MathExpression({
+              label: 'p95 at the API gateway (ms)',
+              expression: `IF(FILL(apiRequests, 0) >= ${alarmThresholds.minimumRequests}, FILL(apiLatency, 0), 0)`,
+              usingMetrics: {
+                apiRequests: requests(fiveMinutes),
+                apiLatency: stage.metricLatency({ period: fiveMinutes, statistic: 'p95' }),
+              },
+              period: fiveMinutes,
+            }),
+            urlP95: new MathExpression({
+              label: "p95 at the short links' function URL (ms)",
+              expression: `IF(FILL(urlRequests, 0) >= ${alarmThresholds.minimumRequests}, FILL(urlLatency, 0), 0)`,
+              usingMetrics: {
+                urlRequests: shortLinkMetric('UrlRequestCount', fiveMinutes, 'Sum'),
+                urlLatency: shortLinkMetric('UrlRequestLatency', fiveMinutes, 'p95'),
+              },
+              period: fiveMinutes,
+            }),
           },
           period: fiveMinutes,
         }),
@@ -311,18 +370,9 @@ export class ServiceMonitoring extends Construct {
       }),
     );
 
-    // The older of the two queues' oldest messages: either backlog means the writer is behind.
-    const backlogAge = new MathExpression({
-      expression: 'MAX([events, limited])',
-      usingMetrics: {
-        events: props.eventsQueue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' }),
-        limited: props.limitedClicksQueue.metricApproximateAgeOfOldestMessage({
-          period: fiveMinutes,
-          statistic: 'Maximum',
-        }),
-      },
+    const backlogAge = props.eventsQueue.metricApproximateAgeOfOldestMessage({
       period: fiveMinutes,
-      label: 'oldest queued event (s)',
+      statistic: 'Maximum',
     });
     this.notify(
       new Alarm(this, 'EventsBacklogAging', {
@@ -330,6 +380,21 @@ export class ServiceMonitoring extends Construct {
         alarmDescription: `The oldest automatic event on the queue is over ${alarmThresholds.eventBacklogAgeSeconds} s old: the writer is failing or falling behind. Runbook: docs/operations.md#eventsbacklogaging`,
         metric: backlogAge,
         threshold: alarmThresholds.eventBacklogAgeSeconds,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    this.notify(
+      new Alarm(this, 'StatisticsBehind', {
+        alarmName: named('StatisticsBehind'),
+        alarmDescription: `The click counter reads the table's stream over ${alarmThresholds.statisticsLagSeconds} s behind: the statistics lag the events. Runbook: docs/operations.md#statisticsbehind`,
+        metric: props.clickCounter.metric('IteratorAge', {
+          period: fiveMinutes,
+          statistic: 'Maximum',
+        }),
+        threshold: alarmThresholds.statisticsLagSeconds * 1000,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -454,6 +519,25 @@ export class ServiceMonitoring extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({
+        title: "Short links at the function URL (the redirect's, without API Gateway)",
+        left: [
+          shortLinkMetric('UrlRequestCount', oneMinute, 'Sum').with({ label: 'all' }),
+          shortLinkMetric('Url4xxCount', oneMinute, 'Sum').with({ label: '4xx (429: reserved concurrency exhausted)' }),
+          shortLinkMetric('Url5xxCount', oneMinute, 'Sum').with({ label: '5xx' }),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Latency at the function URL (ms)',
+        left: ['p50', 'p95', 'p99'].map((statistic) =>
+          shortLinkMetric('UrlRequestLatency', oneMinute, statistic).with({ label: statistic }),
+        ),
+        leftAnnotations: [{ value: alarmThresholds.latencyP95Ms, label: 'HighLatencyP95' }],
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
         title: 'Function errors',
         left: byFunction((fn) => fn.metricErrors({ period: oneMinute, statistic: 'Sum' })),
         width: 12,
@@ -472,11 +556,6 @@ export class ServiceMonitoring extends Construct {
             period: oneMinute,
             statistic: 'Maximum',
             label: 'oldest message age (s)',
-          }),
-          props.limitedClicksQueue.metricApproximateAgeOfOldestMessage({
-            period: oneMinute,
-            statistic: 'Maximum',
-            label: 'limited clicks: oldest message age (s)',
           }),
         ],
         right: [deadLettered.with({ period: oneMinute, label: 'dead-letter queue depth' })],

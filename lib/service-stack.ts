@@ -1,14 +1,16 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AllowedOrigins } from '../shared/http/cors.js';
-import { eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
+import { clickCounter, eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
 import type { AuthMode } from '../shared/service-config.js';
-import { eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
+import { shortLinkRoute } from './edge-paths.js';
 import { EventsQueue } from './events-queue.js';
 import { ServiceApi } from './service-api.js';
 import { ServiceFunction } from './service-function.js';
@@ -35,6 +37,14 @@ export interface ServiceStackProps extends StackProps {
   throttlingRateLimit?: number;
   /** Requests the API accepts at once above the steady rate. @default 2000 */
   throttlingBurstLimit?: number;
+  /**
+   * Instances reserved for the redirect's function, and its ceiling: the throttle of the short links, which
+   * reach it through its function URL, without the stage. A function URL takes at most 10 requests a second
+   * per reserved instance, so the default matches the stage's rate. Lambda keeps 100 of the account's
+   * concurrency unreserved: the account's quota must exceed this by 100.
+   * @default - a tenth of `throttlingRateLimit` (100)
+   */
+  redirectConcurrency?: number;
   /** @default - no subscription; subscribe to the AlarmTopicArn output later */
   alarmEmail?: string;
   /** Load the bundled seed files into an empty table on deployment (ENABLE_STARTUP_SEED). @default false */
@@ -100,6 +110,7 @@ export class ServiceStack extends Stack {
     ]);
     const publicBaseUrl = props.domainName ? `https://${props.domainName}` : undefined;
 
+    const redirectConcurrency = props.redirectConcurrency ?? Math.ceil((props.throttlingRateLimit ?? 1000) / 10);
     const routeFunctions = routes.map((route) => {
       const handler = new ServiceFunction(this, routeName(route), {
         entry: route.handler,
@@ -107,16 +118,16 @@ export class ServiceStack extends Stack {
         ...sizing[route.profile],
         logRetention,
         bundledFiles: route.bundledFiles,
+        ...(route === shortLinkRoute && { reservedConcurrency: redirectConcurrency }),
       });
       handler.useTable(table, route.table, route.indexes);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
-      if (route.recordsExpiries) handler.recordLinkExpiries(table);
+      if (route.recordsExpiries) handler.keepLinkLimits(table);
       // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
       if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
-      if (route.sendsLimitedClicks) handler.publishLimitedClicksTo(events.limitedClicksQueue);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
       handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
       handler.addEnvironment('AUTH_MODE', authMode);
@@ -125,6 +136,10 @@ export class ServiceStack extends Stack {
       if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
       return { route, handler };
     });
+    // The short links, `/<code>`, reach the redirect's function by its URL, without API Gateway (edge-paths.ts).
+    const shortLinks = routeFunctions.find(({ route }) => route === shortLinkRoute)?.handler;
+    if (!shortLinks) throw new Error('The redirect route has no function');
+    const shortLinksUrl = shortLinks.serveFunctionUrl();
 
     const writer = new ServiceFunction(this, 'EventWriter', {
       entry: eventWriter.handler,
@@ -140,11 +155,24 @@ export class ServiceStack extends Stack {
         reportBatchItemFailures: true,
       }),
     );
-    writer.addEventSource(
-      new SqsEventSource(events.limitedClicksQueue, {
-        batchSize: eventsQueueSchema.limitedClicks.batchSize,
-        maxBatchingWindow: Duration.seconds(eventsQueueSchema.limitedClicks.maxBatchingWindowSeconds),
-        reportBatchItemFailures: true,
+
+    // The statistics are counted from the table's stream: each click event stored or deleted, once
+    // (shared/store/stats-counting.ts). A failed batch is retried until it succeeds (the default for a stream:
+    // its records are kept 24 hours); the StatisticsBehind alarm (its IteratorAge) tells when it falls behind.
+    const counter = new ServiceFunction(this, 'ClickCounter', {
+      entry: clickCounter.handler,
+      metricsNamespace,
+      timeout: Duration.seconds(clickStreamSchema.counterTimeoutSeconds),
+      logRetention,
+    });
+    counter.useTable(table, clickCounter.table, clickCounter.indexes);
+    counter.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: clickStreamSchema.batchSize,
+        maxBatchingWindow: Duration.seconds(clickStreamSchema.maxBatchingWindowSeconds),
+        tumblingWindow: Duration.seconds(clickStreamSchema.tumblingWindowSeconds),
+        filters: clickStreamSchema.filters.map((pattern) => FilterCriteria.filter(pattern)),
       }),
     );
 
@@ -160,6 +188,7 @@ export class ServiceStack extends Stack {
     const edge = new EdgeDistribution(this, 'Edge', {
       stage: props.stage,
       api: api.api,
+      shortLinks: shortLinksUrl,
       webAclArn: props.webAclArn,
       originSecret,
       originSecretVersion: props.originSecretVersion,
@@ -171,14 +200,16 @@ export class ServiceStack extends Stack {
 
     const monitoring = new ServiceMonitoring(this, 'Monitoring', {
       api: api.api,
+      shortLinks,
       table: { tableName: table.tableName, indexNames: tableSchema.indexes.map((index) => index.indexName) },
       accessLogs: api.accessLogs,
       functions: [
         ...routeFunctions.map(({ route, handler }) => ({ name: routeName(route), handler })),
         { name: 'EventWriter', handler: writer },
+        { name: 'ClickCounter', handler: counter },
       ],
       eventsQueue: events.queue,
-      limitedClicksQueue: events.limitedClicksQueue,
+      clickCounter: counter,
       deadLetterQueue: events.deadLetterQueue,
       alarmEmail: props.alarmEmail,
       stage: props.stage,

@@ -3,6 +3,7 @@ import {
   AttributeType,
   Billing,
   BillingMode,
+  StreamViewType,
   Table,
   TableEncryption,
   TableEncryptionV2,
@@ -22,7 +23,7 @@ export interface ServiceTableProps {
 }
 
 /**
- * The one table, with the same keys, indexes and TTL attribute as the local runtime's
+ * The one table, with the same keys, indexes, stream and TTL attribute as the local runtime's
  * (`shared/store/table-schema.ts`): on-demand, encrypted with the AWS-managed key, point-in-time recovery on.
  */
 export class ServiceTable extends Construct {
@@ -50,6 +51,7 @@ export class ServiceTable extends Construct {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableSchema.timeToLiveAttribute,
+      dynamoStream: StreamViewType[tableSchema.streamViewType],
       globalSecondaryIndexes: tableSchema.indexes.map((index) => ({
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),

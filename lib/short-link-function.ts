@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { reservedFirstSegments, routes } from '../shared/routes.js';
+import { shortLinkMethods } from './edge-paths.js';
 
-/** The routes the CloudFront Function sends `/<code>` and `/<code>+` to. */
-const redirectRoute = routes.find((route) => route.handler === 'functions/urls/redirect.ts');
+/** The route the CloudFront Function sends `/<code>+` to. */
 const statsPageRoute = routes.find((route) => route.handler === 'functions/urls/stats-page.ts');
 
 /**
  * The CloudFront Function's source, `edge/short-link-rewrite.js` with its settings filled in from the route
  * table: the first path segments no short code may take (`/health`, `/docs` and `/users` look like codes),
- * the redirect route's path and the statistics page's.
+ * the statistics page's path, and the methods a short link answers (its function's route's).
  */
 export function shortLinkFunctionCode(): string {
-  if (!redirectRoute || !statsPageRoute) throw new Error('The route table has no redirect or statistics page route');
+  if (!statsPageRoute) throw new Error('The route table has no statistics page route');
   const settings = {
     reserved: reservedFirstSegments,
-    redirectPath: redirectRoute.path,
     statsPagePath: statsPageRoute.path,
+    shortLinkMethods,
   };
   const source = readFileSync(new URL('./edge/short-link-rewrite.js', import.meta.url), 'utf8');
   const placeholders = source.match(/\bSHORT_LINK_SETTINGS\b/g) ?? [];

@@ -5,9 +5,10 @@ import { shortLinkFunctionCode } from '../lib/short-link-function.js';
 /**
  * What CloudFront does in the deployment before a request reaches the functions, done here by the local
  * gateway: its viewer-request function (the same source, lib/edge/short-link-rewrite.js, run as CloudFront runs
- * it) rewrites `/<code>` and `/<code>+` and adds the viewer's host; the headers CloudFront sets itself are set
- * here from the connection, and any a client sent under those names is dropped first (CONTRACT.md,
- * "Hardening"): a client must not choose the address its visitor tag is made from, nor its `short_url`.
+ * it) rewrites `/<code>+`, adds the viewer's host, and answers a short link's wrong method itself; the headers
+ * CloudFront sets itself are set here from the connection, and any a client sent under those names is dropped
+ * first (CONTRACT.md, "Hardening"): a client must not choose the address its visitor tag is made from, nor its
+ * `short_url`. Which origin then serves the request is CloudFront's behaviours' choice (lib/edge-paths.ts).
  */
 
 export type HeaderPairs = [name: string, value: string][];
@@ -34,19 +35,42 @@ export interface EdgeView {
   headers: HeaderPairs;
 }
 
+/** An answer the edge function gave itself: the request goes no further. */
+export interface EdgeAnswer {
+  answer: { statusCode: number; headers: Record<string, string>; body: string };
+}
+
+type EdgeResult =
+  | { uri: string; headers: EdgeHeaders }
+  | { statusCode: number; headers?: EdgeHeaders; body?: { encoding: 'text'; data: string } };
+
 /** The edge, once: the function's source is compiled when the gateway starts. */
-export function edge(): (request: IncomingMessage, path: string) => EdgeView {
+export function edge(): (request: IncomingMessage, path: string) => EdgeView | EdgeAnswer {
   const edgeFunction = runInNewContext(`${shortLinkFunctionCode()}\n;({ handler })`) as {
-    handler: (event: { request: { uri: string; querystring: object; headers: EdgeHeaders } }) => {
-      uri: string;
-      headers: EdgeHeaders;
-    };
+    handler: (event: {
+      request: { method: string; uri: string; querystring: object; headers: EdgeHeaders };
+    }) => EdgeResult;
   };
   return (request, path) => {
     const host = request.headers.host;
     const rewritten = edgeFunction.handler({
-      request: { uri: path, querystring: {}, headers: host ? { host: { value: host } } : {} },
+      request: {
+        method: request.method ?? 'GET',
+        uri: path,
+        querystring: {},
+        headers: host ? { host: { value: host } } : {},
+      },
     });
+    if ('statusCode' in rewritten) {
+      const headers = Object.entries(rewritten.headers ?? {}).map(([name, { value }]) => [name, value]);
+      return {
+        answer: {
+          statusCode: rewritten.statusCode,
+          headers: Object.fromEntries(headers),
+          body: rewritten.body?.data ?? '',
+        },
+      };
+    }
     const added = Object.entries(rewritten.headers)
       .filter(([name]) => name !== 'host')
       .map(([name, { value }]): [string, string] => [name, value]);

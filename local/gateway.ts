@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResult,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { servedByApi, shortLinkRoute } from '../lib/edge-paths.js';
 import { serviceConfig } from '../shared/config.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../shared/errors.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
@@ -38,10 +45,19 @@ const LISTENING_SOCKETS = process.platform === 'linux' ? 128 : 1;
 const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type FunctionUrlHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface LoadedRoute extends RouteDefinition {
   segments: string[];
   invoke: ProxyHandler;
+  /**
+   * The same function, called by its function URL (payload format 2.0): the redirect's, which serves the
+   * short links `/<code>` behind CloudFront's default behaviour (lib/edge-paths.ts).
+   */
+  invokeUrl?: FunctionUrlHandler;
 }
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,25 +72,27 @@ export async function importHandler<T>(file: string): Promise<T> {
 /**
  * Every route's handler, as Lambda loads each function: from its TypeScript source, imported now, or from
  * its bundle (`bundles`, by route name: local/function-bundles.ts), imported at its first request, as a cold
- * start does, so that it reads its configuration from the environment then.
+ * start does, so that it reads its configuration from the environment then. The redirect's function is also
+ * its function URL's, one module for both (one instance: one hot-key cache).
  */
 export async function loadRoutes(
   definitions: readonly RouteDefinition[],
   bundles?: ReadonlyMap<string, string>,
 ): Promise<LoadedRoute[]> {
+  type Handler = ProxyHandler & FunctionUrlHandler;
   return Promise.all(
     definitions.map(async (definition) => {
       const loaded = { ...definition, segments: splitPath(definition.path) };
       const bundle = bundles?.get(routeName(definition));
-      if (!bundle) {
-        return { ...loaded, invoke: await importHandler<ProxyHandler>(path.join(projectRoot, definition.handler)) };
-      }
-      let handler: Promise<ProxyHandler> | undefined;
-      const invoke: ProxyHandler = async (event, context) => {
-        handler ??= importHandler<ProxyHandler>(bundle);
-        return (await handler)(event, context);
+      let handler: Promise<Handler> | undefined;
+      const load = () => {
+        handler ??= importHandler<Handler>(bundle ?? path.join(projectRoot, definition.handler));
+        return handler;
       };
-      return { ...loaded, invoke };
+      if (!bundle) await load();
+      const invoke: ProxyHandler = async (event, context) => (await load())(event, context);
+      const invokeUrl: FunctionUrlHandler = async (event, context) => (await load())(event, context);
+      return { ...loaded, invoke, ...(definition.handler === shortLinkRoute.handler && { invokeUrl }) };
     }),
   );
 }
@@ -198,6 +216,90 @@ export function toProxyEvent(
   };
 }
 
+/** Content types a function URL hands the function as text; any other body arrives base64-encoded. */
+const isTextual = (contentType: string) =>
+  contentType === '' ||
+  contentType.startsWith('text/') ||
+  /\b(json|xml|javascript|x-www-form-urlencoded)\b/.test(contentType);
+
+/** `12/Mar/2020:19:03:58 +0000`, the function URL event's `time`. */
+function requestTime(now: Date): string {
+  const [weekday, day, month, year, time] = now.toUTCString().replace(',', '').split(' ');
+  return weekday === undefined ? '' : `${day}/${month}/${year}:${time} +0000`;
+}
+
+/**
+ * Builds the function URL event (payload format 2.0) Lambda would hand the function for this request, as
+ * CloudFront sends it after the edge (local/edge.ts): header names lower-cased and repeated values joined with
+ * commas, cookies apart, the raw path and query string, and the query decoded and joined by name.
+ */
+export function toFunctionUrlEvent(
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  requestId: string,
+  edgeHeaders: HeaderPairs,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of edgeHeaders) {
+    const lower = name.toLowerCase();
+    if (lower === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()));
+    else headers[lower] = headers[lower] === undefined ? value : `${headers[lower]},${value}`;
+  }
+  // CloudFront calls the function URL by its own name: Host is never the viewer's (X-Viewer-Host says that).
+  const domainName = `local.lambda-url.${process.env.AWS_REGION ?? 'us-east-1'}.on.aws`;
+  headers.host = domainName;
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
+  const now = new Date();
+  const method = request.method ?? 'GET';
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies.length > 0 && { cookies: cookies.filter(Boolean) }),
+    headers,
+    ...(Object.keys(query).length > 0 && { queryStringParameters: query }),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName,
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: request.headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: '$default',
+      stage: '$default',
+      time: requestTime(now),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length > 0 && {
+      body: isTextual(contentType) ? body.toString('utf8') : body.toString('base64'),
+    }),
+    isBase64Encoded: body.length > 0 && !isTextual(contentType),
+  };
+}
+
+/** A function URL's answer as it goes out (a structured result; cookies as Set-Cookie headers). */
+function fromFunctionUrlResult(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyResult {
+  return {
+    statusCode: result.statusCode ?? 200,
+    headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
+    ...(result.cookies?.length && { multiValueHeaders: { 'Set-Cookie': result.cookies } }),
+    body: result.body ?? '',
+    isBase64Encoded: result.isBase64Encoded ?? false,
+  };
+}
+
 class BodyTooLarge extends Error {}
 class RequestAborted extends Error {}
 
@@ -310,9 +412,11 @@ export interface LocalGateway {
 }
 
 /**
- * Serves the route table over HTTP exactly as API Gateway (behind CloudFront) would hand requests to the
- * functions: short links rewritten, CORS preflights answered, HEAD served by the GET route, the gateway's own
- * errors in the contract's JSON, and one access-log line per request.
+ * Serves the route table over HTTP exactly as CloudFront and API Gateway would hand requests to the functions:
+ * the edge function run, the API's paths (CloudFront's behaviours, lib/edge-paths.ts) to the routes, CORS
+ * preflights answered, HEAD served by the GET route, the gateway's own errors in the contract's JSON; every
+ * other path (the short links `/<code>`) to the redirect function as its function URL's event, when the routes
+ * have it; and one access-log line per request.
  */
 export async function startGateway(
   routes: readonly LoadedRoute[],
@@ -330,15 +434,21 @@ export async function startGateway(
   const atEdge = edge();
   const host = options.host ?? '127.0.0.1';
   const onLoopback = isLoopbackInterface(host);
+  /** The function behind CloudFront's default behaviour: the redirect's, by its function URL. */
+  const shortLinks = routes.find((route) => route.invokeUrl !== undefined);
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
     const received = new URL(request.url ?? '/', 'http://localhost');
     const viewed = atEdge(request, received.pathname);
-    const url = new URL(viewed.path, received);
+    const url = new URL('path' in viewed ? viewed.path : received.pathname, received);
     url.search = received.search;
     const origin = request.headers.origin;
     const match = matchRoute(routes, method, url.pathname);
+    // CloudFront picks the behaviour by the path the viewer sent, before the edge function's rewrite.
+    const byFunctionUrl = shortLinks?.invokeUrl !== undefined && !servedByApi(received.pathname);
+    // The short links' route as the API documents it, and as the function counts it.
+    const routeLabel = byFunctionUrl ? '/{code}' : match.kind === 'found' ? match.route.path : 'unmatched';
     const startedAt = performance.now();
     const log = (status: number, durationMs: number) =>
       logger.info('request', {
@@ -375,6 +485,29 @@ export async function startGateway(
       if (localPage) {
         request.resume();
         return await answer('local', localPage(request, received.searchParams));
+      }
+      // The edge function answered by itself (a short link's wrong method): nothing reaches an origin.
+      if ('answer' in viewed) {
+        request.resume();
+        return await answer('edge', { ...viewed.answer });
+      }
+      if (byFunctionUrl && shortLinks?.invokeUrl) {
+        const body = await readBody(request);
+        const event = toFunctionUrlEvent(request, url, body, requestId, viewed.headers);
+        const invoked = invokeFunction(
+          { runtime: options.runtime, name: routeName(shortLinks) },
+          shortLinks.invokeUrl,
+          event,
+          INTEGRATION_TIMEOUT_MS,
+        );
+        const result = await withTimeout(invoked, INTEGRATION_TIMEOUT_MS);
+        // A function URL whose function ran out of time answers 502; CloudFront's error page says so in JSON.
+        if (result === 'timeout') {
+          return await answer(routeLabel, jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }));
+        }
+        send(response, fromFunctionUrlResult(result));
+        log(result.statusCode ?? 200, performance.now() - startedAt);
+        return;
       }
       if (match.kind === 'no-resource') {
         request.resume();
@@ -433,10 +566,7 @@ export async function startGateway(
       }
       // A handler that throws past its error policy is what API Gateway reports as a 502.
       logger.error('Function failed', { requestId, path: url.pathname, error: error as Error });
-      await answer(
-        match.kind === 'found' ? match.route.path : 'unmatched',
-        jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }),
-      );
+      await answer(routeLabel, jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }));
     }
   };
   const listen = (server: Server, port: number, address = host) =>

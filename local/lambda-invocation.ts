@@ -33,16 +33,35 @@ export function invokeFunction<Event, Result>(
   timeoutMs: number,
 ): Promise<Result> {
   const counted = invocations.get(identity.runtime);
-  counted?.set(identity.name, (counted.get(identity.name) ?? 0) + 1);
-  return runAsFunction(identity, () => handler(event, lambdaContext(identity, timeoutMs)));
+  counted?.counts.set(identity.name, (counted.counts.get(identity.name) ?? 0) + 1);
+  const startedAt = performance.now();
+  const invoked = runAsFunction(identity, () => handler(event, lambdaContext(identity, timeoutMs)));
+  if (!counted) return invoked;
+  return invoked.finally(() => {
+    // Lambda bills each invocation's duration rounded up to the millisecond.
+    const { billedMs } = counted;
+    billedMs.set(identity.name, (billedMs.get(identity.name) ?? 0) + Math.ceil(performance.now() - startedAt));
+  });
+}
+
+interface InvocationCounts {
+  counts: Map<string, number>;
+  billedMs: Map<string, number>;
 }
 
 /** Invocations per function, of the runtimes that asked to count them (by runtime id). */
-const invocations = new Map<string, Map<string, number>>();
+const invocations = new Map<string, InvocationCounts>();
 
-/** Counts the invocations of `runtime`'s functions from now on; answers the live counts and how to stop. */
-export function countInvocations(runtime: string): { counts: ReadonlyMap<string, number>; stop(): void } {
-  const counts = new Map<string, number>();
-  invocations.set(runtime, counts);
-  return { counts, stop: () => invocations.delete(runtime) };
+/**
+ * Counts the invocations of `runtime`'s functions from now on, and the milliseconds they took as Lambda would
+ * bill them (benchmarks price them); answers the live counts and how to stop.
+ */
+export function countInvocations(runtime: string): {
+  counts: ReadonlyMap<string, number>;
+  billedMs: ReadonlyMap<string, number>;
+  stop(): void;
+} {
+  const counted: InvocationCounts = { counts: new Map(), billedMs: new Map() };
+  invocations.set(runtime, counted);
+  return { ...counted, stop: () => invocations.delete(runtime) };
 }

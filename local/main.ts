@@ -135,7 +135,6 @@ console.log(
         ]
       : []),
     `    events:     ${runtime.queueUrl}`,
-    `    + limited:  ${runtime.limitedClicksQueueUrl}`,
     `    dead letters: ${runtime.deadLetterQueueUrl}`,
     ...(runtime.requeuedEvents > 0
       ? [`    requeued:   ${runtime.requeuedEvents} event(s) the last stop could not write`]

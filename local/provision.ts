@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -15,14 +16,13 @@ import {
   visitorSecretsTableSchema,
 } from '../shared/store/table-schema.js';
 
-/** Whether the table exists already (a restart with a kept data folder). */
-async function tableExists(dynamodb: DynamoDBClient, tableName: string): Promise<boolean> {
+/** The table as it exists already (a restart with a kept data folder), or nothing. */
+async function existingTable(dynamodb: DynamoDBClient, tableName: string) {
   try {
-    await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-    return true;
+    return (await dynamodb.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    return false;
+    return undefined;
   }
 }
 
@@ -32,11 +32,23 @@ interface TableLayout {
   sortKey?: string;
   timeToLiveAttribute: string;
   indexes?: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+  /** The table's stream, if it has one. */
+  streamViewType?: 'NEW_AND_OLD_IMAGES';
 }
 
-/** Creates a table with its indexes (every attribute projected) and TTL, unless it exists already. */
+/**
+ * Creates a table with its indexes (every attribute projected), stream and TTL, unless it exists already; a
+ * table kept from a version without its stream gets the stream.
+ */
 async function ensureTable(dynamodb: DynamoDBClient, tableName: string, layout: TableLayout): Promise<void> {
-  if (await tableExists(dynamodb, tableName)) return;
+  const stream = layout.streamViewType && { StreamEnabled: true, StreamViewType: layout.streamViewType };
+  const existing = await existingTable(dynamodb, tableName);
+  if (existing) {
+    if (stream && !existing.StreamSpecification?.StreamEnabled) {
+      await dynamodb.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
+    }
+    return;
+  }
   const indexes = layout.indexes ?? [];
   const keyAttributes = [
     layout.partitionKey,
@@ -53,6 +65,7 @@ async function ensureTable(dynamodb: DynamoDBClient, tableName: string, layout: 
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: keySchema(layout.partitionKey, layout.sortKey),
+      ...(stream && { StreamSpecification: stream }),
       ...(indexes.length > 0 && {
         GlobalSecondaryIndexes: indexes.map((index) => ({
           IndexName: index.indexName,
@@ -90,8 +103,6 @@ export async function provisionMainTable(tableName: string): Promise<void> {
 
 export interface QueuePair {
   queueUrl: string;
-  /** The clicks of links with `max_clicks` (eventsQueueSchema.limitedClicks), into the same dead-letter queue. */
-  limitedClicksQueueUrl: string;
   deadLetterQueueUrl: string;
 }
 
@@ -111,25 +122,18 @@ export async function provisionQueues(
   const attributes = await sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }),
   );
-  const writerQueue = async (name: string) =>
-    (
-      await sqs.send(
-        new CreateQueueCommand({
-          QueueName: name,
-          Attributes: {
-            VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds),
-            MessageRetentionPeriod: String(eventsQueueSchema.retentionSeconds),
-            RedrivePolicy: JSON.stringify({
-              deadLetterTargetArn: attributes.Attributes?.QueueArn,
-              maxReceiveCount: overrides.maxReceiveCount ?? eventsQueueSchema.maxReceiveCount,
-            }),
-          },
+  const queue = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: queueName,
+      Attributes: {
+        VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: String(eventsQueueSchema.retentionSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: attributes.Attributes?.QueueArn,
+          maxReceiveCount: overrides.maxReceiveCount ?? eventsQueueSchema.maxReceiveCount,
         }),
-      )
-    ).QueueUrl as string;
-  const [queueUrl, limitedClicksQueueUrl] = await Promise.all([
-    writerQueue(queueName),
-    writerQueue(`${queueName}-limited-clicks`),
-  ]);
-  return { queueUrl, limitedClicksQueueUrl, deadLetterQueueUrl };
+      },
+    }),
+  );
+  return { queueUrl: queue.QueueUrl as string, deadLetterQueueUrl };
 }

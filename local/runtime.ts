@@ -3,9 +3,10 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
-import { eventsQueueSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, eventsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import type { FunctionBundles } from './function-bundles.js';
@@ -15,6 +16,10 @@ import type { IamRegistration } from './iam/iam-enforcement.js';
 import { countInvocations } from './lambda-invocation.js';
 import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 
+/** The stream's batching window when batches are not gathered as deployed (`batching`). */
+const IMMEDIATE_COUNT_WINDOW_MS = 500;
+/** How long a start waits for the seed's clicks to be counted in the statistics. */
+const SEED_COUNTED_WITHIN_MS = 60_000;
 export interface LocalRuntimeOptions {
   /** HTTP port of the gateway; 0 picks a free one. */
   port: number;
@@ -30,10 +35,22 @@ export interface LocalRuntimeOptions {
   seed?: { dir: string; onProgress?: SeedProgress };
   /** Milliseconds spent warming up a DynamoDB Local this runtime started, before serving. @default 0 */
   warmUpMs?: number;
-  /** Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). @default 2 */
+  /**
+   * Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). The
+   * table's stream is counted either way. @default 2
+   */
   pollerConcurrency?: number;
   /** The event writer's timeout per invocation (tests: a short one ends a batch that cannot finish). @default 30 s */
   writerTimeoutMs?: number;
+  /**
+   * Whether the events queue and the table's stream gather batches for their event source mappings' batching
+   * windows, as deployed (1 s and 2 s), or sooner: the queue's at once, so that an event is listed as soon as
+   * it can be, and the stream's for IMMEDIATE_COUNT_WINDOW_MS, so that a click is counted within about a second
+   * while a busy link's statistics are still written a few times a second, not once per click. The benchmark
+   * of what a click costs gathers as deployed: the number of writer and counter batches is what it measures.
+   * @default 'immediate'
+   */
+  batching?: 'immediate' | 'deployed';
   /**
    * Where events still queued when the runtime stops are kept (JSON lines, the format `npm run replay-events`
    * reads), to be queued again by the next start. Without it they are logged as `unsent_event` entries.
@@ -78,8 +95,6 @@ export interface LocalRuntime {
   port: number;
   tableName: string;
   queueUrl: string;
-  /** The clicks of links with `max_clicks`, read by the writer without a batching window. */
-  limitedClicksQueueUrl: string;
   deadLetterQueueUrl: string;
   dynamoDbEndpoint: string;
   sqsEndpoint: string;
@@ -91,8 +106,15 @@ export interface LocalRuntime {
   dynamoDbLimits: DynamoDbLimitsProxy | undefined;
   /** How many times each function was invoked, by name (`GetUrlsIdRedirect`, `EventWriter`). */
   invocations: ReadonlyMap<string, number>;
+  /** The milliseconds each function's invocations took, each rounded up as Lambda bills it, summed by name. */
+  invocationBilledMs: ReadonlyMap<string, number>;
   /** The IAM check, when it is on: the roles applied, and every authorization the functions needed. */
   iam: Pick<IamRegistration, 'calls' | 'roles'> | undefined;
+  /**
+   * Waits until every event queued so far is stored and every click stored or deleted is counted in the
+   * statistics (the queue, then the table's stream), or `timeoutMs` passes. Answers whether it got there.
+   */
+  settled(timeoutMs?: number): Promise<boolean>;
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
   stop(): Promise<void>;
 }
@@ -100,6 +122,7 @@ export interface LocalRuntime {
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<ClickStreamResponse>;
 
 const queueNameOf = (queueUrl: string) => new URL(queueUrl).pathname.split('/').at(-1) ?? queueUrl;
 
@@ -217,7 +240,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       iamCheck ? new URL(new URL(queueUrl).pathname, iamCheck.endpoints.sqs).href : queueUrl;
     const queues = {
       queueUrl: throughCheck(provisioned.queueUrl),
-      limitedClicksQueueUrl: throughCheck(provisioned.limitedClicksQueueUrl),
       deadLetterQueueUrl: throughCheck(provisioned.deadLetterQueueUrl),
     };
     // The functions are given their configuration directly, as Lambda gives them their environment.
@@ -230,7 +252,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         ...options.functionSettings,
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
-        LIMITED_CLICKS_QUEUE_URL: queues.limitedClicksQueueUrl,
         ...extra,
       };
       if (fromBundles) Object.assign(process.env, environment);
@@ -245,7 +266,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           [stackResources.idempotencyTable]: config.idempotencyTableName,
           [stackResources.visitorSecretsTable]: config.visitorSecretsTableName,
           [stackResources.eventsQueue]: queueNameOf(queues.queueUrl),
-          [stackResources.limitedClicksQueue]: queueNameOf(queues.limitedClicksQueueUrl),
           [stackResources.deadLetterQueue]: queueNameOf(queues.deadLetterQueueUrl),
         }),
       );
@@ -271,8 +291,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const [
       { importHandler, loadRoutes, startGateway },
       { startQueuePoller, takeQueuedMessages },
-      { eventWriter, routes, routeName },
-    ] = await Promise.all([import('./gateway.js'), import('./queue-poller.js'), import('../shared/routes.js')]);
+      { clickCounter, eventWriter, routes, routeName },
+      { startStreamReader },
+    ] = await Promise.all([
+      import('./gateway.js'),
+      import('./queue-poller.js'),
+      import('../shared/routes.js'),
+      import('./stream-reader.js'),
+    ]);
     if (fromBundles) {
       const { buildFunctionBundles } = await import('./function-bundles.js');
       bundles = await buildFunctionBundles([
@@ -282,6 +308,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           bundledFiles: route.bundledFiles,
         })),
         { name: 'EventWriter', handler: eventWriter.handler },
+        { name: 'ClickCounter', handler: clickCounter.handler },
       ]);
     }
     const writerFile = bundles?.files.get('EventWriter') ?? path.join(projectRoot, eventWriter.handler);
@@ -290,32 +317,44 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       writer ??= importHandler<QueueHandler>(writerFile);
       return (await writer)(event, context);
     };
+    const counterFile = bundles?.files.get('ClickCounter') ?? path.join(projectRoot, clickCounter.handler);
+    let counter: Promise<StreamHandler> | undefined;
+    const countClicks: StreamHandler = async (event, context) => {
+      counter ??= importHandler<StreamHandler>(counterFile);
+      return (await counter)(event, context);
+    };
     const requeuedEvents = options.unsentEventsFile
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
       : 0;
     const loaded = await loadRoutes(routes, bundles?.files);
-    // The writer reads both queues, as its two event source mappings do in AWS: the limited clicks' in
-    // batches of at most 10 (the size Lambda allows without a batching window).
+    // The writer reads the events queue, as its event source mapping does in AWS.
     const pollers =
       options.pollerConcurrency === 0
         ? []
-        : await Promise.all(
-            [
-              { queueUrl: queues.queueUrl },
-              {
-                queueUrl: queues.limitedClicksQueueUrl,
-                batchSize: eventsQueueSchema.limitedClicks.batchSize,
-              },
-            ].map((queue) =>
-              startQueuePoller({
-                ...queue,
-                identity: { runtime: runtimeId, name: 'EventWriter' },
-                handler: writeEvents,
-                concurrency: options.pollerConcurrency,
-                invocationTimeoutMs: options.writerTimeoutMs,
-              }),
-            ),
-          );
+        : [
+            await startQueuePoller({
+              queueUrl: queues.queueUrl,
+              batchingWindowMs: options.batching === 'deployed' ? eventsQueueSchema.maxBatchingWindowSeconds * 1000 : 0,
+              identity: { runtime: runtimeId, name: 'EventWriter' },
+              handler: writeEvents,
+              concurrency: options.pollerConcurrency,
+              invocationTimeoutMs: options.writerTimeoutMs,
+            }),
+          ];
+    // The statistics are counted from the table's stream, as the stack's event source mapping feeds the counter
+    // (whether the queue is read or not: what is stored is counted).
+    const streamReader = await startStreamReader({
+      endpoint: databaseEndpoint,
+      tableName: options.tableName,
+      handler: countClicks,
+      identity: { runtime: runtimeId, name: 'ClickCounter' },
+      positionsFile: options.dataDir && path.join(options.dataDir, 'stream-positions.json'),
+      maxBatchingWindowMs:
+        options.batching === 'deployed' ? clickStreamSchema.maxBatchingWindowSeconds * 1000 : IMMEDIATE_COUNT_WINDOW_MS,
+    });
+    // A seed just loaded is counted before the first request: its statistics agree with its events from the
+    // start, as they would once the deployment's custom resource had finished and a minute passed.
+    if (seedReport?.seeded && seedReport.events > 0) await streamReader.drain(SEED_COUNTED_WITHIN_MS);
     limits?.enforce();
     const { LIMITS_REPORT_PATH, limitsReportAnswer } = await import('./limits-report.js');
     const { rateLimiter } = await import('./rate-limits.js');
@@ -352,26 +391,45 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       port: gateway.port,
       tableName: options.tableName,
       queueUrl: queues.queueUrl,
-      limitedClicksQueueUrl: queues.limitedClicksQueueUrl,
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
       dynamoDbEndpoint: databaseEndpoint,
       dynamoDbLimits: limits,
       iam,
       invocations: invoked.counts,
+      invocationBilledMs: invoked.billedMs,
       sqsEndpoint: String(process.env.AWS_ENDPOINT_URL_SQS),
       requeuedEvents,
       seedReport,
+      async settled(timeoutMs = 30_000) {
+        const deadline = Date.now() + timeoutMs;
+        // Queued and in flight (a deletion's delayed sweep is neither, until its delay is over).
+        const [{ SQSClient }, { queuedMessages }] = await Promise.all([
+          import('@aws-sdk/client-sqs'),
+          import('./sqs-local.js'),
+        ]);
+        const sqs = new SQSClient({});
+        try {
+          while ((await queuedMessages(sqs, queues.queueUrl)) > 0) {
+            if (Date.now() >= deadline) return false;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        } finally {
+          sqs.destroy();
+        }
+        return streamReader.drain(Math.max(0, deadline - Date.now()));
+      },
       async stop() {
         stopping = true;
         try {
           await gateway.close();
           await Promise.all(pollers.map((poller) => poller.drain(options.drainTimeoutMs ?? 10_000)));
+          await streamReader.drain(options.drainTimeoutMs ?? 10_000);
+          await streamReader.stop();
         } finally {
           // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running,
           // and nothing still queued may be lost: it is kept for the next start, or logged for a replay.
           await Promise.all(pollers.map((poller) => poller.stop()));
-          const left = await Promise.all([queues.queueUrl, queues.limitedClicksQueueUrl].map(takeQueuedMessages));
-          await keepUnsentEvents(left.flat(), options.unsentEventsFile);
+          await keepUnsentEvents(await takeQueuedMessages(queues.queueUrl), options.unsentEventsFile);
           await stopStarted();
         }
       },

@@ -25,4 +25,8 @@ export const metricNames = {
   throttledRequests: 'throttled_requests_total',
   /** Milliseconds from an event's creation to its storage by the writer (one value per event). */
   eventDelay: 'event_delay_ms',
+  /** Clicks counted into the statistics (stored) or taken out (deleted) from the table's stream. */
+  clicksCounted: 'clicks_counted_total',
+  /** Milliseconds from a click's storage to its counting: how far the statistics follow the events. */
+  countDelay: 'click_count_delay_ms',
 } as const;

@@ -377,6 +377,25 @@ const operations: Record<string, OperationEntry> = {
     success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
     errors: { 404: 'Not Found' },
   },
+  'GET /': {
+    summary: 'The home page',
+    description:
+      'The page people manage their links on, for a browser: a request whose `Accept` prefers `text/html` to ' +
+      'JSON. Every other client gets `404 {"detail": "Not Found"}`. The page calls this API like any client; in ' +
+      'keys mode it asks for a key and keeps it in the browser tab only.',
+    success: { status: 200, description: 'The page', files: ['text/html'] },
+    errors: { 404: 'Not Found (not a browser)' },
+  },
+  'GET /home-page/{file}': {
+    summary: 'A script or stylesheet of the home page',
+    path: {
+      schema: referenceFilePath,
+      meanings: { file: 'home-page.js or home-page.css.' },
+      examples: { file: 'home-page.css' },
+    },
+    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
+    errors: { 404: 'Not Found' },
+  },
   'GET /docs/{file}': {
     summary: 'A script or stylesheet of the API reference page',
     path: {

@@ -1,4 +1,5 @@
 import { swaggerUiFiles, swaggerUiFolder } from './api-reference.js';
+import { homePageFiles, homePageFolder } from './home-page.js';
 import { statsPageFiles, statsPageFolder } from './stats-page.js';
 import type { IndexName } from './store/table-schema.js';
 
@@ -30,9 +31,10 @@ export interface RouteDefinition {
   profile: 'standard' | 'bulk' | 'cascade';
   /** Whether the function keeps the day's visitor secret (store/visitor-secrets.ts): the redirect. */
   visitorSecrets?: boolean;
-  /** Whether it sends the clicks of links with `max_clicks` to their own queue (eventsQueueSchema.limitedClicks). */
-  sendsLimitedClicks?: boolean;
-  /** Whether it records a link's expiry on its short code's item (the redirect, store/urls.ts `claimExpiredEvent`). */
+  /**
+   * Whether it keeps a link's limits on its short code's item: takes clicks of the allowance
+   * (store/click-allowance.ts) and records the expiry (store/urls.ts `claimExpiredEvent`). The redirect.
+   */
   recordsExpiries?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
@@ -52,7 +54,6 @@ const route = (
       | 'profile'
       | 'bundledFiles'
       | 'visitorSecrets'
-      | 'sendsLimitedClicks'
       | 'recordsExpiries'
       | 'indexes'
       | 'idempotent'
@@ -82,6 +83,12 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/stats-page/{file}', 'functions/ops/stats-page-file.ts', 'none', {
     access: 'open',
     bundledFiles: [statsPageFiles.own, statsPageFiles.chart].map((set) => ({ folder: statsPageFolder, ...set })),
+  }),
+  // The home page for a browser; every other client gets the 404 an unknown route gets.
+  route('GET', '/', 'functions/ops/home-page.ts', 'none', { access: 'open' }),
+  route('GET', '/home-page/{file}', 'functions/ops/home-page-file.ts', 'none', {
+    access: 'open',
+    bundledFiles: [{ folder: homePageFolder, ...homePageFiles }],
   }),
 
   route('POST', '/users', 'functions/users/create-user.ts', 'write', { idempotent: true, access: 'operator' }),
@@ -113,7 +120,6 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
     sendsEvents: true,
     visitorSecrets: true,
-    sendsLimitedClicks: true,
     recordsExpiries: true,
     access: 'open',
   }),
@@ -130,7 +136,7 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/reports', 'functions/abuse/create-report.ts', 'write', { access: 'open' }),
   route('GET', '/reports', 'functions/abuse/list-reports.ts', 'none', { access: 'operator', indexes: ['GSI1'] }),
 
-  route('POST', '/events', 'functions/events/create-event.ts', 'write', { sendsEvents: true, idempotent: true }),
+  route('POST', '/events', 'functions/events/create-event.ts', 'write', { idempotent: true }),
   route('GET', '/events', 'functions/events/list-events.ts', 'read', { indexes: ['GSI1', 'GSI2', 'GSI3'] }),
 ];
 
@@ -141,7 +147,10 @@ export const routes: readonly RouteDefinition[] = [
  */
 export const reservedFirstSegments: readonly string[] = [
   ...new Set(routes.map((route) => route.path.split('/')[1] as string)),
-].map((segment) => segment.toLowerCase());
+]
+  // The home page's `/` has no first segment to reserve.
+  .filter((segment) => segment !== '')
+  .map((segment) => segment.toLowerCase());
 
 export const isReservedShortCode = (code: string): boolean => reservedFirstSegments.includes(code.toLowerCase());
 
@@ -151,6 +160,17 @@ export const eventWriter = {
   table: 'write',
   /** The delayed sweep of a deleted user's events reads them through GSI2. */
   indexes: ['GSI2'],
+} as const;
+
+/**
+ * The table stream's consumer that counts clicks into the statistics (clickStreamSchema); not an HTTP route,
+ * built and granted the same way. It reads and writes statistics items, reads the recent deletions and the
+ * writer's visitor batches: all of the base table.
+ */
+export const clickCounter = {
+  handler: 'functions/stats/count-clicks.ts',
+  table: 'write',
+  indexes: [],
 } as const;
 
 /**
@@ -164,6 +184,8 @@ export function methodsOfResource(routeMethods: readonly HttpMethod[]): string[]
 
 /** A stable name for a route, used for function ids and logs: `GET /urls/{id}` → `GetUrlsId`. */
 export function routeName(definition: Pick<RouteDefinition, 'method' | 'path'>): string {
-  const words = [definition.method.toLowerCase(), ...definition.path.split(/[^A-Za-z0-9]+/)].filter(Boolean);
+  // `/` is named `Root`: `GET /` alone would be `Get`, which says nothing in a function's name or a log.
+  const path = definition.path === '/' ? 'root' : definition.path;
+  const words = [definition.method.toLowerCase(), ...path.split(/[^A-Za-z0-9]+/)].filter(Boolean);
   return words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
 }

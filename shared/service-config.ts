@@ -17,8 +17,6 @@ export interface ServiceConfig {
   idempotencyTableName: string;
   /** SQS queue of automatic events; only the routes that emit events need it. */
   eventsQueueUrl: string | undefined;
-  /** The queue of the clicks of links with `max_clicks` (the redirect's); without it they go with the rest. */
-  limitedClicksQueueUrl: string | undefined;
   /** Name used in logs and as the metrics' service dimension. */
   serviceName: string;
   /** CloudWatch namespace of the embedded metrics. */
@@ -91,7 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     visitorSecretsTableName: env.VISITOR_SECRETS_TABLE || defaultVisitorSecretsTableName(tableName),
     idempotencyTableName: env.IDEMPOTENCY_TABLE || defaultIdempotencyTableName(tableName),
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
-    limitedClicksQueueUrl: env.LIMITED_CLICKS_QUEUE_URL || undefined,
     serviceName: env.SERVICE_NAME || 'url-shortener',
     metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,
     emitEmbeddedMetrics: flagValue(

@@ -1,74 +1,52 @@
-import { timestamp } from '#shared/clock.js';
-import { GoneError } from '#shared/errors.js';
-import { clickDetails } from '#shared/events/click-details.js';
-import { publishUrlEvent } from '#shared/events/publisher.js';
-import { hostOfLink } from '#shared/hosts.js';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
+import { followShortLink } from '#shared/follow-short-link.js';
+import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
 import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute, Redirect } from '#shared/http/route.js';
-import { LINK_EXPIRED, recordExpiry, redirectTarget } from '#shared/link-lifecycle.js';
-import { shortCodePath } from '#shared/schemas.js';
-import { GENERATED_CODE } from '#shared/short-code.js';
-import { isBlocked } from '#shared/store/blocked-hosts.js';
-import { expiryOf, isHotShortCode, resolveShortCode, URL_NOT_FOUND } from '#shared/store/urls.js';
-import { visitorTag } from '#shared/store/visitor-secrets.js';
+import { isReservedShortCode, methodsOfResource } from '#shared/routes.js';
+import { shortCodePath, shortLinkPath } from '#shared/schemas.js';
 
-const LINK_DISABLED = 'Link disabled';
-
-/**
- * What an unknown code answers. Any one-segment path of 3-64 code characters is a short link's short form
- * (`/nope`), so one that is no link is, to its reader, an unknown page: "Not Found", as for any unknown route.
- * The redirect route itself, and a generated code's shape, keep "URL not found".
- */
-const unknownCodeDetail = (event: Parameters<typeof requestHeader>[0], code: string) =>
-  requestHeader(event, 'x-short-form') === 'link' && !GENERATED_CODE.test(code) ? 'Not Found' : URL_NOT_FOUND;
+/** What a click is told about its viewer, read the same way from either entrance's event. */
+const viewerOf = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2) => ({
+  userAgent: requestHeader(event, 'user-agent'),
+  referrer: requestHeader(event, 'referer'),
+  country: requestHeader(event, 'cloudfront-viewer-country'),
+  clientAddress: clientAddress(event),
+});
 
 /**
- * GET /urls/{short_code}/redirect: the hot path, one read and one queue send; emits `click`, with the
- * visitor's tag of the day for the statistics' unique visitors (a bot gets none). HEAD answers the same 302
- * without recording a click: link checkers and crawlers use it, and nobody followed the link.
- *
- * An expired link leads to its `expired_url`, or answers 410, and is no click; the first request that finds
- * it expired records its `expired` event. A link to a host the operator blocked answers 410 too (the list is
- * in memory: no read).
+ * GET /urls/{short_code}/redirect, through API Gateway: the spec's redirect route. HEAD answers the same 302
+ * without a click.
  */
-export const handler = httpRoute(
+const redirectRoute = httpRoute(
   { access: 'open', pagesForPeople: true, path: shortCodePath },
-  async ({ path, event, head }) => {
-    const target = await resolveShortCode(path.id, unknownCodeDetail(event, path.id));
-    const expiry = expiryOf(target, timestamp());
-    if (expiry) {
-      if (!head) await recordExpiry(target, expiry);
-      if (target.expired_url === null) throw new GoneError(LINK_EXPIRED);
-      if (await isBlocked(hostOfLink(target.expired_url))) throw new GoneError(LINK_DISABLED);
-      return new Redirect(redirectTarget(target.expired_url, target, event));
-    }
-    if (await isBlocked(hostOfLink(target.original_url))) throw new GoneError(LINK_DISABLED);
-    if (!head) {
-      const userAgent = requestHeader(event, 'user-agent');
-      const details = clickDetails({
-        referrer: requestHeader(event, 'referer'),
-        userAgent,
-        country: requestHeader(event, 'cloudfront-viewer-country'),
-      });
-      const visitor = details.bot ? undefined : await visitorTag(clientAddress(event), userAgent ?? '');
-      await publishUrlEvent(
-        'click',
-        {
-          id: target.url_id,
-          user_id: target.user_id,
-          short_code: target.short_code,
-          original_url: target.original_url,
-        },
-        details,
-        {
-          ...(visitor !== undefined && { visitor }),
-          ...(target.max_clicks !== null && { click_limit: target.max_clicks }),
-        },
-        // A limited link's click is counted within the second (exact at one click a second), unless the link
-        // is hot: then it goes with the large batches, which a viral link's statistics need.
-        { soon: target.max_clicks !== null && !isHotShortCode(target.short_code) },
-      );
-    }
-    return new Redirect(redirectTarget(target.original_url, target, event));
-  },
+  async ({ path, event, head }) =>
+    new Redirect(
+      await followShortLink({
+        code: path.id,
+        head,
+        shortForm: false,
+        query: event.multiValueQueryStringParameters ?? {},
+        ...viewerOf(event),
+      }),
+    ),
 );
+
+/** `/<code>`: one segment of a code's characters that is none of the API's own (those are never links). */
+function shortLinkOf(rawPath: string): { code: string } | undefined {
+  const parsed = shortLinkPath.safeParse({ code: rawPath.slice(1) });
+  return rawPath.startsWith('/') && parsed.success && !isReservedShortCode(parsed.data.code) ? parsed.data : undefined;
+}
+
+/**
+ * `/<code>`, the short link as it is shared, through the function's URL behind CloudFront (no API Gateway):
+ * any other path is an unknown page.
+ */
+const shortLinkRoute = functionUrlRoute(
+  { route: '/{code}', path: shortLinkOf, methods: methodsOfResource(['GET']), pagesForPeople: true },
+  async ({ path, event, head, query }) =>
+    new Redirect(await followShortLink({ code: path.code, head, shortForm: true, query, ...viewerOf(event) })),
+);
+
+/** One function for both, so the two entrances share warm instances and their hot-key cache. */
+export const handler = restAndFunctionUrl(redirectRoute, shortLinkRoute);

@@ -10,7 +10,7 @@ import { parseUserCsv } from '#shared/users-import/user-csv.js';
 const MAX_CSV_BYTES = 4 * 1024 * 1024;
 
 /** Time kept back from the function's timeout to finish the chunks in flight and answer. */
-const ANSWER_MARGIN_MS = 4000;
+const ANSWER_MARGIN_MS = 8000;
 
 /** An upload's name and content, by which a repeated import (same Idempotency-Key) is compared. */
 const uploadFingerprint = async ({ event }: { event: APIGatewayProxyEvent }) => {

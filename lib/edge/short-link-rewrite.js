@@ -1,34 +1,55 @@
-// CloudFront Function (cloudfront-js-2.0 runtime), viewer request: lets a short link be shared as
-// https://<domain>/<code> by rewriting it to the API's redirect route before the request reaches the origin,
-// and its statistics page be opened at https://<domain>/<code>+ (Bitly's convention) the same way.
-// `settings` is filled in at synth time with the first path segments no short code may take (the route
-// table's, lower-cased) and the two routes' paths (lib/short-link-function.ts), so that no API path can be
-// taken for a short code.
+// CloudFront Function (cloudfront-js-2.0 runtime), viewer request, on every behaviour of the distribution.
+// A short link, https://<domain>/<code>, goes as it is to the default behaviour: the redirect function's URL.
+// Its statistics page, https://<domain>/<code>+ (Bitly's convention), has behaviours of its own on the API,
+// and is rewritten here to the page's route. `settings` is filled in at synth time
+// (lib/short-link-function.ts) with the first path segments no short code may take (the route table's,
+// lower-cased), the statistics page's route and the methods a short link answers.
 const settings = SHORT_LINK_SETTINGS;
 
 // A generated code is 6 letters and digits; a chosen one 3 to 64 of letters, digits, `_` and `-`.
 const shortCodePath = /^\/([A-Za-z0-9_-]{3,64})$/;
 const statsPagePath = /^\/([A-Za-z0-9_-]{3,64})(?:\+|%2[Bb])$/;
 
-/** The URI to send to the origin instead of `uri`, or null to leave the request alone. */
+const isReserved = (code) => settings.reserved.indexOf(code.toLowerCase()) !== -1;
+
+/** The URI to send to the origin instead of `uri` (a statistics page's short form), or null to leave it alone. */
 function shortLinkTarget(uri) {
+  const page = statsPagePath.exec(uri);
+  if (page === null || isReserved(page[1])) return null;
+  return settings.statsPagePath.replace('{id}', page[1]);
+}
+
+/** Whether `uri` is a short link: one segment of a code's characters that is none of the API's. */
+function isShortLink(uri) {
   const link = shortCodePath.exec(uri);
-  const page = link === null ? statsPagePath.exec(uri) : null;
-  const match = link || page;
-  if (match === null) return null;
-  const code = match[1];
-  if (settings.reserved.indexOf(code.toLowerCase()) !== -1) return null;
-  return (link ? settings.redirectPath : settings.statsPagePath).replace('{id}', code);
+  return link !== null && !isReserved(link[1]);
+}
+
+/**
+ * A short link is only read. Any other method is answered here, as the redirect function answers it (405,
+ * the error contract's JSON, `Allow`): origin access control cannot sign a POST or PUT body the viewer did not
+ * hash, so such a request would never reach the function, and none costs an invocation.
+ */
+function methodNotAllowed() {
+  return {
+    statusCode: 405,
+    statusDescription: 'Method Not Allowed',
+    headers: {
+      'content-type': { value: 'application/json' },
+      'cache-control': { value: 'no-store' },
+      allow: { value: settings.shortLinkMethods.join(', ') },
+    },
+    body: { encoding: 'text', data: '{"detail":"Method Not Allowed"}' },
+  };
 }
 
 // biome-ignore lint/correctness/noUnusedVariables: CloudFront calls `handler` by name.
 function handler(event) {
   const request = event.request;
+  if (isShortLink(request.uri) && settings.shortLinkMethods.indexOf(request.method) === -1) {
+    return methodNotAllowed();
+  }
   const target = shortLinkTarget(request.uri);
-  // Whether the viewer asked for a short link's short form: an unknown `/nope` is then an unknown page
-  // ("Not Found"), where the redirect route itself says "URL not found". Never one the viewer sent itself.
-  delete request.headers['x-short-form'];
-  if (target !== null && shortCodePath.test(request.uri)) request.headers['x-short-form'] = { value: 'link' };
   if (target !== null) request.uri = target;
   // The API reference at `/docs/` too (its page's links start from the service's root, wherever it is).
   else if (request.uri === '/docs/') request.uri = '/docs';

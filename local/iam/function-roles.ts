@@ -34,7 +34,6 @@ export const stackResources = {
   idempotencyTable: 'Storage/IdempotencyRecords',
   visitorSecretsTable: 'Storage/VisitorSecrets',
   eventsQueue: 'Events/Queue',
-  limitedClicksQueue: 'Events/LimitedClicksQueue',
   deadLetterQueue: 'Events/DeadLetterQueue',
 } as const;
 
@@ -78,8 +77,13 @@ function resolve(value: Json, resources: Record<string, Resource>): Json {
   if ('Fn::GetAtt' in object) {
     const [id, attribute] = object['Fn::GetAtt'] as [string, string];
     const resource = resources[id];
-    if (!resource || attribute !== 'Arn') throw new UnsupportedPolicyError(`Fn::GetAtt ${id}.${attribute}`);
+    const streamOfTable = attribute === 'StreamArn' && resource?.Type.startsWith('AWS::DynamoDB::');
+    if (!resource || (attribute !== 'Arn' && !streamOfTable)) {
+      throw new UnsupportedPolicyError(`Fn::GetAtt ${id}.${attribute}`);
+    }
     const name = placeholder(pathOf(resource));
+    // A table's stream: any of its streams (a stream's label is the moment it was enabled).
+    if (streamOfTable) return `${tableArn(name)}/stream/*`;
     if (resource.Type.startsWith('AWS::DynamoDB::')) return tableArn(name);
     if (resource.Type === 'AWS::SQS::Queue') return queueArn(name);
     const service = resource.Type.split('::')[1]?.toLowerCase();

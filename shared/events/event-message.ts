@@ -21,14 +21,10 @@ export const eventMessage = z
     details: eventDetails,
     /**
      * A click's visitor tag (store/visitor-secrets.ts), for the statistics' unique visitors. It is not part
-     * of the event and is never stored with it.
+     * of the event and is never stored with it: the writer keeps it for the counter in a visitor batch
+     * (store/visitor-batches.ts) for two days at most.
      */
     visitor: z.optional(z.int().check(z.gte(0), z.lte(0xffffffff))),
-    /**
-     * A click's link's `max_clicks`, as the redirect read it: the writer then checks the link's click total
-     * once the click is counted (store/click-limits.ts). Not part of the event either.
-     */
-    click_limit: z.optional(z.int().check(z.gte(1))),
   })
   .check(
     z.refine((message) => message.event_id !== undefined || message.message_id !== undefined, {
@@ -45,14 +41,6 @@ export type EventMessage = z.infer<typeof eventMessage>;
 export const sweepMessage = z.object({ sweep: z.enum(['url', 'user']), id: positiveId });
 
 export type SweepMessage = z.infer<typeof sweepMessage>;
-
-/**
- * A third job: count a click that POST /events stored but could not count at once (its link's statistics
- * were contended). The event is stored; the writer reads it and counts it as it counts a redirect's click.
- */
-export const countMessage = z.object({ count_click: positiveId, url_id: positiveId });
-
-export type CountMessage = z.infer<typeof countMessage>;
 
 /** The automatic events: the spec's, and `expired` (CONTRACT.md, "Link lifecycle"). */
 export type AutomaticEventType = 'created' | 'accessed' | 'click' | 'updated' | 'expired';

@@ -4,7 +4,6 @@ import { logger } from '../logger.js';
 import { metricNames } from '../metric-names.js';
 import { recordCount, recordValues } from '../metrics.js';
 import {
-  countStoredClicks,
   type DeliveredEvent,
   type DeliveryOutcome,
   idOfMessage,
@@ -12,23 +11,12 @@ import {
 } from '../store/event-delivery.js';
 import { sweepDeletedUrl, sweepDeletedUser } from '../store/event-sweeps.js';
 import { eventIds } from '../store/scale/id-leases.js';
-import {
-  type CountMessage,
-  countMessage,
-  type EventMessage,
-  eventMessage,
-  type SweepMessage,
-  sweepMessage,
-} from './event-message.js';
+import { type EventMessage, eventMessage, type SweepMessage, sweepMessage } from './event-message.js';
 
 /** Time kept back from the invocation's deadline to answer with the messages that failed. */
 const ANSWER_MARGIN_MS = 2000;
 
-type Parsed =
-  | { kind: 'event'; message: EventMessage }
-  | { kind: 'sweep'; message: SweepMessage }
-  | { kind: 'count'; message: CountMessage }
-  | { kind: 'invalid' };
+type Parsed = { kind: 'event'; message: EventMessage } | { kind: 'sweep'; message: SweepMessage } | { kind: 'invalid' };
 
 function parseRecord(record: SQSRecord): Parsed {
   let body: unknown;
@@ -40,9 +28,7 @@ function parseRecord(record: SQSRecord): Parsed {
   const event = eventMessage.safeParse(body);
   if (event.success) return { kind: 'event', message: event.data };
   const sweep = sweepMessage.safeParse(body);
-  if (sweep.success) return { kind: 'sweep', message: sweep.data };
-  const count = countMessage.safeParse(body);
-  return count.success ? { kind: 'count', message: count.data } : { kind: 'invalid' };
+  return sweep.success ? { kind: 'sweep', message: sweep.data } : { kind: 'invalid' };
 }
 
 /** The event a message carries, with the id it was queued with (or, for an old-format message, one given once). */
@@ -57,7 +43,6 @@ async function deliveredEvent(message: EventMessage, record: SQSRecord): Promise
     details: message.details,
     owner_id: message.owner_id ?? message.user_id,
     ...(message.visitor !== undefined && { visitor: message.visitor }),
-    ...(message.click_limit !== undefined && { click_limit: message.click_limit }),
     redelivered: Number(record.attributes?.ApproximateReceiveCount ?? 1) > 1,
   };
 }
@@ -79,12 +64,10 @@ export async function writeEventBatch(
   const failures: string[] = [];
   const events: { record: SQSRecord; event: DeliveredEvent }[] = [];
   const sweeps: { record: SQSRecord; message: SweepMessage }[] = [];
-  const toCount: { record: SQSRecord; message: CountMessage }[] = [];
   for (const record of records) {
     const parsed = parseRecord(record);
     if (parsed.kind === 'event') events.push({ record, event: await deliveredEvent(parsed.message, record) });
     else if (parsed.kind === 'sweep') sweeps.push({ record, message: parsed.message });
-    else if (parsed.kind === 'count') toCount.push({ record, message: parsed.message });
     else {
       logger.error('Queue message is not an event; it will go to the dead-letter queue', {
         messageId: record.messageId,
@@ -114,20 +97,6 @@ export async function writeEventBatch(
       logger.warn('Events not stored; they will be delivered again', { count: events.length, error: error as Error });
       failures.push(...events.map(({ record }) => record.messageId));
       counts.failed += events.length;
-    }
-  }
-  if (toCount.length > 0) {
-    try {
-      const uncounted = await countStoredClicks(
-        toCount.map(({ message }) => ({ id: message.count_click, url_id: message.url_id })),
-        deadline,
-      );
-      failures.push(
-        ...toCount.filter(({ message }) => uncounted.has(message.count_click)).map(({ record }) => record.messageId),
-      );
-    } catch (error) {
-      logger.warn('Stored clicks not counted; they will be delivered again', { error: error as Error });
-      failures.push(...toCount.map(({ record }) => record.messageId));
     }
   }
   for (const { record, message } of sweeps) {

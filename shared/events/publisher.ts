@@ -7,7 +7,7 @@ import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
 import type { UrlRecord } from '../records.js';
 import { eventIds } from '../store/scale/id-leases.js';
-import type { AutomaticEventType, CountMessage, EventMessage, SweepMessage } from './event-message.js';
+import type { AutomaticEventType, EventMessage, SweepMessage } from './event-message.js';
 
 /** The events queue, checked on first use (the routes that emit events; others never need it). */
 function queueUrl(): string {
@@ -23,12 +23,6 @@ const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTi
 const sendMessage = async (MessageBody: string, QueueUrl = queueUrl()) => {
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody }));
 };
-
-/**
- * Where a message goes: a click the writer must count within the second (`soon`: a link with `max_clicks`
- * that is not hot) to the queue it reads without a batching window, everything else to the events queue.
- */
-const queueOf = (soon: boolean) => (soon && serviceConfig().limitedClicksQueueUrl) || queueUrl();
 
 /** The id of a new event, from this instance's lease; without one, the writer assigns it. */
 async function identity() {
@@ -46,14 +40,13 @@ async function identity() {
  * stored, only for the queue to accept it. If the queue stays unreachable after the SDK's retries, the
  * request still succeeds: the event is logged whole (`unsent_event`, replayable with
  * `npm run replay-events`) and counted in `events_unsent_total`. `forWriter` travels with the message but is
- * not part of the event; `delivery.soon` sends it to the queue the writer reads without a batching window.
+ * not part of the event.
  */
 export async function publishUrlEvent(
   eventType: AutomaticEventType,
   url: Pick<UrlRecord, 'id' | 'user_id' | 'short_code' | 'original_url'>,
   extraDetails: Record<string, unknown> = {},
-  forWriter: Pick<EventMessage, 'visitor' | 'click_limit'> = {},
-  delivery: { soon?: boolean } = {},
+  forWriter: Pick<EventMessage, 'visitor'> = {},
 ): Promise<void> {
   const event = { url_id: url.id, user_id: url.user_id, event_type: eventType };
   const message: EventMessage = {
@@ -65,29 +58,13 @@ export async function publishUrlEvent(
     ...forWriter,
   };
   try {
-    await sendMessage(JSON.stringify(message), queueOf(delivery.soon === true));
+    await sendMessage(JSON.stringify(message));
     increment(metricNames.eventsPublished, { event_type: eventType });
   } catch (error) {
     // Logs are kept for weeks: the visitor tag is left out (a replayed click counts as a visitor per user agent).
     const { visitor: _, ...unsent } = message;
     logger.error('Event could not be queued', { unsent_event: unsent, error: error as Error });
     await recordCount(metricNames.eventsUnsent, { event_type: eventType });
-  }
-}
-
-/**
- * Asks the writer to count a click POST /events stored but could not count itself (its link's statistics
- * were contended). If it cannot be queued, the click stays stored and uncounted: logged for the runbook.
- */
-export async function queueClickCount(click: { id: number; url_id: number }): Promise<void> {
-  const message: CountMessage = { count_click: click.id, url_id: click.url_id };
-  try {
-    await sendMessage(JSON.stringify(message));
-  } catch (error) {
-    logger.error('A stored click could not be queued for counting', {
-      uncounted_click: message,
-      error: error as Error,
-    });
   }
 }
 

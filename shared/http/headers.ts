@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** A request header by name, whatever its case (API Gateway passes names as the client sent them). */
 export function requestHeader(event: Pick<APIGatewayProxyEvent, 'headers'>, name: string): string | undefined {
@@ -14,10 +14,17 @@ export function requestHeader(event: Pick<APIGatewayProxyEvent, 'headers'>, name
  * which passes the viewer's as `CloudFront-Viewer-Address` (`ip:port`, an IPv6 address in brackets): a header
  * CloudFront sets itself, whatever the viewer sent under that name (the local gateway does the same).
  * `X-Forwarded-For` is not read: its first entry is whatever the client wrote. Without the header (API Gateway
- * called directly, which the origin check refuses in a deployment), the connection's own address.
+ * called directly, which the origin check refuses in a deployment), the connection's own address: API
+ * Gateway's (a REST event) or the function URL's (a function URL event, whose caller only CloudFront can be).
  */
-export function clientAddress(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>): string {
+export function clientAddress(
+  event:
+    | Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>
+    | Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>,
+): string {
   const viewer = requestHeader(event, 'cloudfront-viewer-address');
   if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
-  return event.requestContext?.identity?.sourceIp ?? '';
+  const context = event.requestContext;
+  if (context && 'http' in context) return context.http.sourceIp ?? '';
+  return context?.identity?.sourceIp ?? '';
 }

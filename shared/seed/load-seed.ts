@@ -7,7 +7,6 @@ import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from 
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
 import { accessPatterns, keys } from '../store/keys.js';
-import { putStatsOfLoadedClicks } from '../store/stats-state.js';
 import { documentClient, type Item, raiseIdFloor, tableName } from '../store/table.js';
 import { shortCodeItem, urlItem } from '../store/urls.js';
 import { userItem } from '../store/users.js';
@@ -134,12 +133,8 @@ export async function seedIfEmpty(options: {
   const owners = new Map(urls.map((url) => [url.id, url.user_id]));
   const owned = events.map((event) => ({ ...event, owner_id: owners.get(event.url_id) ?? event.user_id }));
   const eventItems = owned.map((event) => eventItem(placed(event, {})));
+  // Their clicks are counted in the statistics from the table's stream, as every stored click is.
   await loadRecords('events', events.length, eventItems, progress, options.signal);
-  // The statistics of the seeded clicks, so that they agree with the events from the start.
-  await putStatsOfLoadedClicks(
-    owned.filter((event) => event.event_type === 'click'),
-    () => options.signal?.throwIfAborted(),
-  );
 
   const guarded = new Set<string>();
   const userItems = users.flatMap((user): Item[] => {

@@ -1,7 +1,5 @@
 import { deleteKeys, writeItemsOnce } from './bulk-writes.js';
-import { countClicks } from './click-counting.js';
 import {
-  CLICK,
   eventItem,
   eventKey,
   existingUrls,
@@ -9,19 +7,20 @@ import {
   type PlacedEvent,
   placed,
   possibleKeys,
-  toOwnedEvent,
 } from './event-items.js';
 import { keys } from './keys.js';
 import { retryWithBackoff } from './retry.js';
+import { isOfDeleted, REMEMBER_MS, recentDeletions } from './scale/deletion-copies.js';
 import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
 import { listName, listsOf } from './scale/sharded-lists.js';
-import { detachLinkStats, detachStatsOfGone } from './stats-removal.js';
-import { getItems, idUnderMarker, keyOf } from './table.js';
+import { idUnderMarker, keyOf } from './table.js';
+import { keepVisitorTags } from './visitor-batches.js';
 
 /**
- * The event writer's side of the store: automatic events taken from the queue stored exactly once, and
- * clicks POST /events stored but could not count counted.
+ * The event writer's side of the store: automatic events taken from the queue, stored exactly once. Clicks
+ * are counted in the statistics from the table's stream (stats-counting.ts), not here: storing a batch is its
+ * writes, and one read of the recent deletions.
  */
 
 /** How long the id of an old-format message is kept: longer than a message can live in the queue (4 days). */
@@ -41,11 +40,18 @@ export type DeliveryOutcome = 'stored' | 'dropped' | 'failed';
 export interface DeliveredEvent extends OwnedEvent {
   /** Its message was delivered before: an earlier delivery may have written it under another URL shard. */
   redelivered: boolean;
-  /** A click's visitor tag, from its message (counted in the statistics, never stored with the event). */
+  /** A click's visitor tag, from its message: kept apart from the event (visitor-batches.ts), never in it. */
   visitor?: number;
-  /** A click's link's `max_clicks` when the redirect read it, from its message (store/click-limits.ts). */
-  click_limit?: number;
 }
+
+/**
+ * An event this much older than its delivery may come from far back (a dead-letter queue's redrive): whether
+ * its URL still exists is read. A younger one's URL, if deleted since, is among the recent deletions, which
+ * are remembered longer than this.
+ */
+const CHECK_URL_AFTER_MS = REMEMBER_MS / 2;
+
+const ageMs = (event: OwnedEvent) => Date.now() - Date.parse(`${event.timestamp}Z`);
 
 const WIDEN_AFTER_THROTTLES = eventListShards.widenAfterThrottles;
 
@@ -56,7 +62,7 @@ const WIDEN_AFTER_THROTTLES = eventListShards.widenAfterThrottles;
 function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
   const perList = new Map<string, number>();
   for (const event of throttled) {
-    for (const list of Object.values(listsOf(event))) {
+    for (const list of listsOf(event)) {
       const name = listName(list);
       perList.set(name, (perList.get(name) ?? 0) + 1);
     }
@@ -67,13 +73,14 @@ function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
 }
 
 /**
- * Stores automatic events taken from the queue, in one go, and answers for each: stored, dropped (its URL
- * is gone) or failed (not written by `deadline`; it will be delivered again).
+ * Stores automatic events taken from the queue, in one go, and answers for each: stored, dropped (its URL or
+ * user is gone) or failed (not written by `deadline`; it will be delivered again).
  *
- * The URLs are read first, consistently: the events of a URL that is gone are not written (a redelivered
- * one is removed from wherever an earlier delivery may have written it). After writing, the URLs are read
- * again: an event whose URL went in between is deleted by the writer itself. A URL's deletion sweeps what was
- * written before it; what is written after it, the writer sees gone and removes: nothing is left stored.
+ * An old event whose URL no longer exists is not written (a redelivered one is removed from wherever an
+ * earlier delivery may have written it). An event of a URL or user deleted lately, maybe while it was being
+ * written, is found by a read of the recent deletions once the batch is written, and removed (the lists hide
+ * it meanwhile, and the deletion's delayed sweep would too): nothing is left stored. Reading the deletions
+ * after writing, not before, is what catches a deletion that swept just before a write landed. The clicks' visitor tags go to an item of their own, written before the events.
  *
  * What DynamoDB throttles is tried again until the deadline; lists with many throttled events get more
  * shards (scale/shard-layout.ts), and the events still to write are placed with the wider layout at once.
@@ -81,26 +88,37 @@ function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
 export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: number): Promise<DeliveryOutcome[]> {
   // One message delivered twice in one batch is one event: write it once.
   const unique = [...new Map(events.map((event) => [event.id, event])).values()];
-  const [before, firstLayout] = await Promise.all([
-    existingUrls([...new Set(unique.map((event) => event.url_id))]),
+  const old = unique.filter((event) => ageMs(event) > CHECK_URL_AFTER_MS);
+  const [oldUrls, firstLayout] = await Promise.all([
+    existingUrls([...new Set(old.map((event) => event.url_id))]),
     currentLayout(),
   ]);
   let layout = firstLayout;
-  const gone = unique.filter((event) => !before.has(event.url_id));
-  let pending = unique.filter((event) => before.has(event.url_id));
+  const isGone = (event: DeliveredEvent) => ageMs(event) > CHECK_URL_AFTER_MS && !oldUrls.has(event.url_id);
+  const gone = unique.filter(isGone);
   // What an earlier delivery of a gone URL's event may have written, wherever it is.
   await deleteKeys(
     gone.filter((event) => event.redelivered).flatMap((event) => possibleKeys(event, layout)),
     deadline,
   );
 
+  const kept = unique.filter((event) => !isGone(event));
+  const batch = await keepVisitorTags(
+    new Map(kept.flatMap((event) => (event.visitor === undefined ? [] : [[event.id, event.visitor]]))),
+  );
+  let pending: DeliveredEvent[] = kept.map(({ visitor, ...event }) =>
+    visitor === undefined || batch === undefined ? event : { ...event, visitor_batch: batch },
+  );
   const written: (DeliveredEvent & PlacedEvent)[] = [];
+  /** Events written again after an attempt that may have written them (an answer lost) under another layout. */
+  const retried = new Set<number>();
   await retryWithBackoff(
     async () => {
       const placements = pending.map((event) => placed(event, layout));
       const unwritten = new Set((await writeItemsOnce(placements.map(eventItem))).map((item) => Number(item.id)));
       written.push(...placements.filter((event) => !unwritten.has(event.id)));
       pending = pending.filter((event) => unwritten.has(event.id));
+      for (const id of unwritten) retried.add(id);
       if (pending.length === 0) return true;
       const hot = hotLists(pending);
       if (hot.length > 0) {
@@ -115,54 +133,26 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   );
 
   // A redelivered event may also have been written by an earlier delivery under a smaller count of its
-  // list's shards: that copy goes, now that this one is stored. Not before: the earlier delivery may still be
+  // list's shards, and so may one whose earlier attempt here lost its answer: that copy goes (and with it its
+  // count in the statistics), now that this one is stored. Not before: the earlier delivery may still be
   // running (a visibility timeout ran out) and succeed, and then this copy is the only one left.
   const copies = written
-    .filter((event) => event.redelivered)
+    .filter((event) => event.redelivered || retried.has(event.id))
     .flatMap((event) => {
-      const kept = keyOf(eventKey(event));
-      return possibleKeys(event, layout).filter((key) => keyOf(key) !== kept);
+      const stored = keyOf(eventKey(event));
+      return possibleKeys(event, layout).filter((key) => keyOf(key) !== stored);
     });
   await deleteKeys(copies, deadline);
 
-  // Clicks are counted once they are stored (and listed); what cannot be counted by the deadline is
-  // delivered again, rewritten as it is, and counted then.
-  const uncounted = await countClicks(
-    written.filter((event) => event.event_type === CLICK),
-    { deadline },
-  );
-
-  const after = await existingUrls([...new Set(written.map((event) => event.url_id))]);
-  const orphaned = written.filter((event) => !after.has(event.url_id));
+  // A URL or user deleted lately, maybe while these were written: its cascade may have swept its events
+  // before they landed. They go now, not 15 minutes later: each where it was just written (any copy an
+  // earlier delivery wrote went above). One delete each, so a deletion under a burst of clicks costs no more
+  // than the clicks themselves, on the partitions they were spread over.
+  const deletions = await recentDeletions();
+  const orphaned = written.filter((event) => isOfDeleted(event, deletions));
   await deleteKeys(orphaned.map(eventKey), deadline);
-  // A URL deleted while its clicks were being counted: its counts go, and come out of its owner's again.
-  // So do those an earlier delivery of a click may have counted before the URL went.
-  const uncountable = new Set(
-    [...orphaned, ...gone.filter((event) => event.redelivered)]
-      .filter((event) => event.event_type === CLICK)
-      .map((event) => event.url_id),
-  );
-  await Promise.all([...uncountable].map((urlId) => detachLinkStats(urlId)));
 
   const dropped = new Set([...gone, ...orphaned].map((event) => event.id));
-  const failed = new Set([...pending.map((event) => event.id), ...uncounted]);
+  const failed = new Set(pending.map((event) => event.id));
   return events.map((event) => (dropped.has(event.id) ? 'dropped' : failed.has(event.id) ? 'failed' : 'stored'));
-}
-
-/**
- * Counts clicks already stored (POST /events could not count them at once), each once; a click whose event
- * is gone (its URL was deleted) is not counted. Answers the ids that could not be counted by `deadline`.
- */
-export async function countStoredClicks(
-  clicks: { id: number; url_id: number }[],
-  deadline: number,
-): Promise<Set<number>> {
-  const layout = await currentLayout({ fresh: true });
-  // The event was written under its URL's shard for the layout of that moment: any of them.
-  const candidates = clicks.flatMap((click) => possibleKeys(click, layout));
-  const found = [...(await getItems(candidates)).values()];
-  const stored = [...new Map(found.map((item) => [Number(item.id), item])).values()].map(toOwnedEvent);
-  const uncounted = await countClicks(stored, { deadline });
-  await detachStatsOfGone([...new Set(stored.map((click) => click.url_id))]);
-  return uncounted;
 }

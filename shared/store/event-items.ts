@@ -29,6 +29,8 @@ export const CLICK = 'click';
 export interface OwnedEvent extends EventRecord {
   owner_id: number;
   posted?: boolean;
+  /** A redirect's click: the writer batch whose item holds its visitor tag (visitor-batches.ts), if it has one. */
+  visitor_batch?: string;
 }
 
 /** An event in its place: its shard in each of its lists. */
@@ -49,6 +51,7 @@ export function eventItem(event: PlacedEvent): Item {
     timestamp: event.timestamp,
     details: storedDetails(event.details),
     ...(event.posted && { posted: true }),
+    ...(event.visitor_batch !== undefined && { visitor_batch: event.visitor_batch }),
     owner_id: event.owner_id,
     // When the event became visible: the pipeline's delay is stored_at - timestamp.
     stored_at: Date.now(),

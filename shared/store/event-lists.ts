@@ -1,7 +1,7 @@
 import type { EventRecord, Page } from '../records.js';
 import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
 import { type OwnedEvent, toOwnedEvent } from './event-items.js';
-import { sortableId } from './keys.js';
+import { hasTypeList, sortableId } from './keys.js';
 import type { Window } from './list-windows.js';
 import { isOfDeleted, type RecentDeletions, recentDeletions } from './scale/deletion-copies.js';
 import { hotReads } from './scale/hot-key-cache.js';
@@ -17,8 +17,8 @@ export interface EventFilters {
 }
 
 /**
- * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's,
- * else all events); any other filter is applied while reading. The list's shards are merged by id (one
+ * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's
+ * (clicks have none), else all events); any other filter is applied while reading. The list's shards are merged by id (one
  * query per shard); events of URLs or users deleted lately are left out (scale/deletion-copies.ts).
  *
  * The deletions are read on every call, so that even a page kept in memory never shows a deleted URL's
@@ -51,7 +51,7 @@ async function readEvents(
       ? { kind: 'url', urlId: filters.url_id }
       : filters.user_id !== undefined
         ? { kind: 'user', userId: filters.user_id }
-        : filters.event_type !== undefined
+        : filters.event_type !== undefined && hasTypeList(filters.event_type)
           ? { kind: 'type', eventType: filters.event_type }
           : { kind: 'all' };
   const conditions: string[] = [];
@@ -60,7 +60,8 @@ async function readEvents(
     conditions.push('user_id = :userId');
     values[':userId'] = filters.user_id;
   }
-  if (filters.event_type !== undefined && list.kind !== 'type' && list.kind !== 'all') {
+  // Clicks have no list of their own (keys.ts, `hasTypeList`): theirs is the list of all events, filtered.
+  if (filters.event_type !== undefined && list.kind !== 'type') {
     conditions.push('event_type = :eventType');
     values[':eventType'] = filters.event_type;
   }

@@ -67,27 +67,19 @@ export const keys = {
     SK: `${sortableId(forgetAt)}#${kind}#${id}`,
   }),
   /**
-   * The click counts of one interval of a link or of a user's links, in one of the scope's slots (a scope
-   * that is not hot has one). Sorted by interval, so a range of them is one query per slot.
+   * The clicks of one hour of a link or of a user's links, as counted by the consumer of one shard of the
+   * table's stream (stats-counting.ts): each shard writes items of its own, so that a shard's sequence numbers
+   * make its counting idempotent. Sorted by hour, so a range of hours is one query whatever the shards.
    */
-  clickCounts: (scope: StatsScope, slot: number, interval: StatsInterval, start: string): Key => ({
-    PK: `STATS#${scope}#${slot}`,
-    SK: `${interval === 'hour' ? 'H' : 'D'}#${start}`,
-  }),
-  /** The visitor sketch of the same interval and slot, kept apart: it is large and changes rarely. */
-  visitorSketch: (scope: StatsScope, slot: number, interval: StatsInterval, start: string): Key => ({
-    PK: `SKETCH#${scope}#${slot}`,
-    SK: `${interval === 'hour' ? 'H' : 'D'}#${start}`,
+  clickStats: (scope: StatsScope, hour: string, shard: string): Key => ({
+    PK: `STATS#${scope}`,
+    SK: `H#${hour}#${shard}`,
   }),
   /**
-   * The redirected clicks a link ever had, in one of its statistics slots (the total is the sum over its
-   * slots): what its `max_clicks` is held to (click-limits.ts). It lives beside the link's visitor sketches,
-   * not among its counts, because it counts no interval and is never taken out of the owner's; it goes with
-   * the sketches when the link goes.
+   * The visitor tags of one writer batch's clicks, by event id, for the statistics' unique visitors: a tag is
+   * never stored with its event, and this item lives two days (visitor-batches.ts).
    */
-  linkClickTotal: (urlId: number, slot: number): Key => ({ PK: `SKETCH#${linkScope(urlId)}#${slot}`, SK: 'TOTAL' }),
-  /** Marks a click as counted in the statistics, so that it is counted once however often it is delivered. */
-  clickCounted: (eventId: number): Key => ({ PK: `COUNTED#${eventId}`, SK: 'CLICK' }),
+  visitorBatch: (batchId: string): Key => ({ PK: `VISITORS#${batchId}`, SK: 'TAGS' }),
   /**
    * The secret of one UTC day that visitor tags are keyed with; deleted once the day is over. In the visitor
    * secrets' own table (table-schema.ts), all days in one partition, so that whoever makes a day's secret
@@ -115,11 +107,8 @@ export function scopeOwner(scope: StatsScope): { kind: 'link'; urlId: number } |
   return kind === 'URL' ? { kind: 'link', urlId: Number(id) } : { kind: 'user', userId: Number(id) };
 }
 
-/** The interval and its start that a statistics item's sort key names (`keys.clickCounts`, `keys.visitorSketch`). */
-export function statsPeriodOf(sk: unknown): { interval: StatsInterval; start: string } {
-  const text = String(sk);
-  return { interval: text.startsWith('H#') ? 'hour' : 'day', start: text.slice(2) };
-}
+/** The hour a statistics item's sort key names (`keys.clickStats`). */
+export const statsHourOf = (sk: unknown): string => String(sk).slice(2, 15);
 
 export type DeletedKind = 'url' | 'user';
 
@@ -134,7 +123,11 @@ export const indexAttributes = {
     GSI2SK: sortableId(url.id),
     ...urlStateIndex(url),
   }),
-  /** An event in the shard of each list it is part of (`scale/sharded-lists.ts` chooses them). */
+  /**
+   * An event in the shard of each list it is part of (`scale/sharded-lists.ts` chooses them). A click is in no
+   * list of its type: clicks are nearly every event, so the list of all events filtered is theirs, and each
+   * click saves the write of an index entry.
+   */
   event: (
     event: { id: number; user_id: number; event_type: string },
     shards: { user: number; type: number; all: number },
@@ -143,10 +136,15 @@ export const indexAttributes = {
     GSI1SK: sortableId(event.id),
     GSI2PK: `USER#${event.user_id}#EVENTS#${shards.user}`,
     GSI2SK: sortableId(event.id),
-    GSI3PK: `EVENTS#TYPE#${event.event_type}#${shards.type}`,
-    GSI3SK: sortableId(event.id),
+    ...(hasTypeList(event.event_type) && {
+      GSI3PK: `EVENTS#TYPE#${event.event_type}#${shards.type}`,
+      GSI3SK: sortableId(event.id),
+    }),
   }),
 };
+
+/** Whether events of this type have a list of their own (every type but `click`). */
+export const hasTypeList = (eventType: string): boolean => eventType !== 'click';
 
 /** The URL's place in the by-state list; rewritten whenever is_active changes. */
 export function urlStateIndex(url: { id: number; is_active: boolean }) {
@@ -236,28 +234,31 @@ export const accessPatterns = {
     KeyConditionExpression: 'PK = :pk AND SK > :now',
     ExpressionAttributeValues: { ':pk': `DELETED#${copy}`, ':now': sortableId(now) },
   }),
-  /** One slot's click counts (or visitor sketches) of a scope, from one interval start to another, read consistently. */
-  statsRange: (
-    key: 'clickCounts' | 'visitorSketch',
-    scope: StatsScope,
-    slot: number,
-    interval: StatsInterval,
-    first: string,
-    last: string,
-  ): AccessPattern => ({
-    ConsistentRead: true,
+  /**
+   * A scope's hourly statistics from one hour to another (inclusive), every shard's: eventually consistent,
+   * as the statistics follow the events by a few seconds anyway.
+   */
+  statsRange: (scope: StatsScope, first: string, last: string): AccessPattern => ({
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
     ExpressionAttributeValues: {
-      ':pk': keys[key](scope, slot, interval, first).PK,
-      ':first': keys[key](scope, slot, interval, first).SK,
-      ':last': keys[key](scope, slot, interval, last).SK,
+      ':pk': keys.clickStats(scope, first, '').PK,
+      ':first': `H#${first}`,
+      // `~` sorts after every shard id, so the last hour's items are all in.
+      ':last': `H#${last}#~`,
     },
   }),
-  /** Every item of one slot of a scope's statistics (counts or sketches), read consistently, to take them away. */
-  statsOfSlot: (key: 'clickCounts' | 'visitorSketch', scope: StatsScope, slot: number): AccessPattern => ({
+  /** The clicks of every statistics item of a scope: its click total so far, as counted (eventually consistent). */
+  clicksOfScope: (scope: StatsScope): AccessPattern => ({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.clickStats(scope, '', '').PK },
+    ProjectionExpression: 'clicks',
+  }),
+  /** Every statistics item of a scope, read consistently, to delete them (keys only). */
+  statsOfScope: (scope: StatsScope): AccessPattern => ({
     ConsistentRead: true,
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys[key](scope, slot, 'day', '').PK },
+    ExpressionAttributeValues: { ':pk': keys.clickStats(scope, '', '').PK },
+    ProjectionExpression: 'PK, SK',
   }),
   /** Every visitor secret still stored (today's, and past days' not yet deleted), read consistently. */
   visitorSecrets: (): AccessPattern => ({

@@ -1,12 +1,10 @@
 import { emptyCounts, type StatsCounts, sumCounts } from '../stats/stats-counts.js';
-import { addTags, decodeSketch, emptySketch, mergeSketches, type VisitorSketch } from '../stats/visitor-sketch.js';
-import { accessPatterns, type StatsInterval, type StatsScope, statsPeriodOf } from './keys.js';
+import { emptySketch, mergeSketches, type VisitorSketch } from '../stats/visitor-sketch.js';
+import { accessPatterns, linkScope, type StatsInterval, type StatsScope, statsHourOf } from './keys.js';
 import { readAll } from './list-windows.js';
-import { currentLayout } from './scale/shard-layout.js';
-import { slotsOf } from './scale/stats-slots.js';
-import { toStoredCounts } from './stats-items.js';
+import { toHourStats } from './stats-items.js';
 
-/** One interval's statistics of a scope: its counts and its visitors, every slot added up. */
+/** One interval's statistics of a scope: its counts and its visitors, every hour and shard added up. */
 export interface IntervalStats {
   start: string;
   counts: StatsCounts;
@@ -15,7 +13,8 @@ export interface IntervalStats {
 
 /**
  * The statistics of a scope's intervals from `first` to `last` (interval starts, inclusive), in order; an
- * interval without clicks is absent. Two consistent queries per slot, each reading one item per interval.
+ * interval without clicks is absent. One query over the hours the range covers (its pages: one per MB read),
+ * each hour's items of every stream shard added up, and for days, the day's hours.
  */
 export async function readClickStats(
   scope: StatsScope,
@@ -23,36 +22,33 @@ export async function readClickStats(
   first: string,
   last: string,
 ): Promise<IntervalStats[]> {
-  const slots = slotsOf(await currentLayout(), scope);
-  // Added up as the items arrive: a busy scope's range can be many slots of many items.
+  const [firstHour, lastHour] = interval === 'hour' ? [first, last] : [`${first}T00`, `${last}T23`];
   const byStart = new Map<string, { counts: StatsCounts; visitors: VisitorSketch }>();
-  const entry = (sk: unknown) => {
-    const { start } = statsPeriodOf(sk);
-    const found = byStart.get(start) ?? { counts: emptyCounts(), visitors: emptySketch() };
-    byStart.set(start, found);
-    return found;
-  };
-  await Promise.all(
-    Array.from({ length: slots }, async (_, slot) => {
-      for await (const items of readAll(accessPatterns.statsRange('clickCounts', scope, slot, interval, first, last))) {
-        for (const item of items) {
-          const stored = toStoredCounts(item);
-          const found = entry(item.SK);
-          found.counts = sumCounts([found.counts, stored.counts]);
-          found.visitors = addTags(found.visitors, stored.pending);
-        }
-      }
-      for await (const items of readAll(
-        accessPatterns.statsRange('visitorSketch', scope, slot, interval, first, last),
-      )) {
-        for (const item of items) {
-          const found = entry(item.SK);
-          found.visitors = mergeSketches(found.visitors, decodeSketch(item.sketch as Uint8Array | undefined));
-        }
-      }
-    }),
-  );
+  for await (const items of readAll(accessPatterns.statsRange(scope, firstHour, lastHour))) {
+    for (const item of items) {
+      const hour = statsHourOf(item.SK);
+      const start = interval === 'hour' ? hour : hour.slice(0, 10);
+      const found = byStart.get(start) ?? { counts: emptyCounts(), visitors: emptySketch() };
+      const stats = toHourStats(item);
+      byStart.set(start, {
+        counts: sumCounts([found.counts, stats.counts]),
+        visitors: mergeSketches(found.visitors, stats.visitors),
+      });
+    }
+  }
   return [...byStart]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([start, { counts, visitors }]) => ({ start, counts, visitors }));
+}
+
+/**
+ * The clicks of a link counted so far, all time: what a first `max_clicks` set on it starts from (its clicks
+ * in the last few seconds may not be counted yet). One query of the link's statistics items, clicks only.
+ */
+export async function countedClicksOf(urlId: number): Promise<number> {
+  let clicks = 0;
+  for await (const items of readAll(accessPatterns.clicksOfScope(linkScope(urlId)))) {
+    for (const item of items) clicks += Number(item.clicks ?? 0);
+  }
+  return clicks;
 }

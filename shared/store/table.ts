@@ -167,18 +167,21 @@ const REQUEST_ID_KEPT_SECONDS = 25 * 3600;
 export const idOfRequest = (identity: string, assign: () => Promise<number>) =>
   idUnderMarker(keys.requestIdentity(identity), assign, REQUEST_ID_KEPT_SECONDS);
 
-/** A strongly consistent read of one item. */
-export async function getItem(key: Key): Promise<Item | undefined> {
+/** A read of one item, strongly consistent unless `consistent` is false. */
+export async function getItem(key: Key, { consistent = true } = {}): Promise<Item | undefined> {
   const out = await keyReader.send(
-    new GetItemCommand({ TableName: tableName(), Key: marshall(key), ConsistentRead: true }),
+    new GetItemCommand({ TableName: tableName(), Key: marshall(key), ConsistentRead: consistent }),
   );
   return out.Item && unmarshall(out.Item);
 }
 
 const BATCH_GET_LIMIT = 100;
 
-/** Strongly consistent reads of many items (100 a request), by key; what DynamoDB leaves unread is asked again. */
-export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
+/**
+ * Reads of many items (100 a request), by key, strongly consistent unless `consistent` is false; what
+ * DynamoDB leaves unread is asked again.
+ */
+export async function getItems(wanted: Key[], { consistent = true } = {}): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   const unique = [...new Map(wanted.map((key) => [keyOf(key), key])).values()];
   for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
@@ -186,7 +189,7 @@ export async function getItems(wanted: Key[]): Promise<Map<string, Item>> {
     await retryWithBackoff(
       async () => {
         const out = await documentClient.send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
         );
         for (const item of out.Responses?.[tableName()] ?? []) found.set(keyOf(itemKey(item)), item);
         pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];

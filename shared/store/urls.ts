@@ -5,13 +5,13 @@ import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.j
 import { type LinkLifecycle, type Page, toLinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
 import { isReservedShortCode } from '../routes.js';
 import { randomShortCode } from '../short-code.js';
-import { redirectedClicks } from './click-limits.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { accessPatterns, indexAttributes, keys, linkScope } from './keys.js';
 import { readWindow, type Window } from './list-windows.js';
 import { retryWithBackoff } from './retry.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { hotReads } from './scale/hot-key-cache.js';
+import { countedClicksOf } from './stats-reading.js';
 import { deleteClickStats } from './stats-removal.js';
 import {
   conditionFailed,
@@ -34,10 +34,10 @@ export const SHORT_CODE_TAKEN = 'Short code already in use';
 
 /**
  * What a redirect needs, stored on the short code's own item so that resolving it is one read: the target,
- * the lifecycle, and the state of its expiry. `limits_at` is when the limits were last set; `clicks_reached`
- * equals it once the link's clicks reached `max_clicks` under those limits (click-limits.ts), and
- * `expiry_recorded` once the `expired` event of that expiry is recorded. New limits, a new `limits_at`: the
- * old marks no longer count.
+ * the lifecycle, and the state of its expiry. `leased` is how many of the link's clicks function instances
+ * have taken from its allowance (click-allowance.ts): once it reaches `max_clicks`, no more redirects go to
+ * the target. `limits_at` is when the limits were last set, and `expiry_recorded` equals it once the `expired`
+ * event of that expiry is recorded: new limits, a new `limits_at`, and the old mark no longer counts.
  */
 export interface ShortCodeTarget extends LinkLifecycle {
   url_id: number;
@@ -46,7 +46,7 @@ export interface ShortCodeTarget extends LinkLifecycle {
   original_url: string;
   is_active: boolean;
   limits_at: string | null;
-  clicks_reached: string | null;
+  leased: number;
   expiry_recorded: string | null;
 }
 
@@ -204,13 +204,11 @@ export async function getUrl(urlId: number, owner?: number): Promise<UrlRecord> 
 export type ExpiryReason = 'date' | 'clicks';
 export function expiryOf(target: ShortCodeTarget, now: string): ExpiryReason | undefined {
   if (target.expires_at !== null && now >= target.expires_at) return 'date';
-  if (target.max_clicks !== null && target.clicks_reached !== null && target.clicks_reached === target.limits_at) {
-    return 'clicks';
-  }
+  if (target.max_clicks !== null && target.leased >= target.max_clicks) return 'clicks';
   return undefined;
 }
 
-const toShortCodeTarget = (item: Item): ShortCodeTarget => ({
+const shortCodeTargetOf = (item: Item): ShortCodeTarget => ({
   url_id: Number(item.url_id),
   user_id: Number(item.user_id),
   short_code: String(item.short_code),
@@ -218,9 +216,15 @@ const toShortCodeTarget = (item: Item): ShortCodeTarget => ({
   is_active: item.is_active === true,
   ...toLinkLifecycle(item),
   limits_at: (item.limits_at as string | undefined) ?? null,
-  clicks_reached: (item.clicks_reached as string | undefined) ?? null,
+  leased: Number(item.leased ?? 0),
   expiry_recorded: (item.expiry_recorded as string | undefined) ?? null,
 });
+
+/** A short code's item as the link it leads to, or nothing for a missing or released code. */
+export const toShortCodeTarget = (item: Item | undefined): ShortCodeTarget | undefined => {
+  const live = liveShortCode(item);
+  return live && shortCodeTargetOf(live);
+};
 
 /**
  * The URL of a short code, active or not, and why it is expired if it is (the statistics page shows both);
@@ -233,7 +237,7 @@ export async function getLinkByCode(
   const reservation = liveShortCode(await getItem(keys.shortCode(code)));
   if (!visibleTo(reservation, owner)) throw new NotFoundError(URL_NOT_FOUND);
   const url = await getUrl(Number(reservation.url_id));
-  return { url, expiry: expiryOf(toShortCodeTarget(reservation), timestamp()) };
+  return { url, expiry: expiryOf(shortCodeTargetOf(reservation), timestamp()) };
 }
 
 /**
@@ -257,7 +261,7 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
   const item = liveShortCode(await hotReads.read(`code:${code}`, () => getItem(keys.shortCode(code))));
   if (!item) throw new NotFoundError(unknownDetail);
   if (item.is_active !== true) throw new NotFoundError(URL_NOT_FOUND);
-  return toShortCodeTarget(item);
+  return shortCodeTargetOf(item);
 }
 
 /**
@@ -351,10 +355,10 @@ export type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_
 /** The expiry new limits start with (`limits_at`), and what of it is known already. */
 interface NewExpiry {
   limitsAt: string;
-  /** The new `max_clicks` is already reached: the link is spent from the start. */
-  reached: boolean;
   /** The link was expired, its event recorded, and stays expired: that event stands for the new limits too. */
   recorded: boolean;
+  /** The clicks a first `max_clicks` starts from: the link's clicks so far, when more than `leased` says. */
+  leased?: number;
 }
 
 /** The lifecycle attributes a short code's item has only when they are set. */
@@ -370,9 +374,8 @@ function shortCodeChanges(next: UrlRecord, expiry: NewExpiry | undefined) {
   const removed = OPTIONAL_LIFECYCLE.filter((field) => values[field] === undefined);
   if (expiry) {
     values.limits_at = expiry.limitsAt;
-    if (expiry.reached) values.clicks_reached = expiry.limitsAt;
-    else removed.push('clicks_reached');
     if (expiry.recorded) values.expiry_recorded = expiry.limitsAt;
+    if (expiry.leased !== undefined) values.leased = expiry.leased;
   }
   const sets = Object.keys(values).map((field) => `${field} = :${field}`);
   return {
@@ -382,21 +385,22 @@ function shortCodeChanges(next: UrlRecord, expiry: NewExpiry | undefined) {
 }
 
 /**
- * The expiry that new limits start, decided before they are written so that the change is one step: a
- * limit already reached is marked in the same transaction (a spent link is never briefly live), and a link
- * that was expired, with its event recorded, and stays expired keeps that event (no second one).
+ * The expiry that new limits start, decided before they are written so that the change is one step: a link
+ * that was expired, with its event recorded, and stays expired keeps that event (no second one). A new
+ * `max_clicks` is reached already when the link's clicks reach it: those taken from the allowance while it had
+ * a limit (`leased`, never lowered), and when it had none, those counted in its statistics (a link has had
+ * `max_clicks` clicks, whenever they were).
  */
 async function newExpiry(url: UrlRecord, next: UrlRecord, now: string): Promise<NewExpiry> {
-  const [codeItem, total] = await Promise.all([
-    getItem(keys.shortCode(url.short_code)),
-    next.max_clicks === null ? 0 : redirectedClicks(url.id),
-  ]);
-  const before = codeItem ? toShortCodeTarget(codeItem) : undefined;
+  const before = toShortCodeTarget(await getItem(keys.shortCode(url.short_code)));
   const wasRecorded =
     before !== undefined && expiryOf(before, now) !== undefined && before.expiry_recorded === before.limits_at;
-  const reached = next.max_clicks !== null && total >= next.max_clicks;
+  const leased = before?.leased ?? 0;
+  const counted = next.max_clicks !== null && url.max_clicks === null ? await countedClicksOf(url.id) : 0;
+  const clicks = Math.max(leased, counted);
+  const reached = next.max_clicks !== null && clicks >= next.max_clicks;
   const stays = reached || (next.expires_at !== null && now >= next.expires_at);
-  return { limitsAt: now, reached, recorded: wasRecorded && stays };
+  return { limitsAt: now, recorded: wasRecorded && stays, ...(clicks > leased && { leased: clicks }) };
 }
 
 /**

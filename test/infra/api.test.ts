@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { edgeErrorPages } from '../../lib/edge-paths.js';
 import { methodsOfResource, routes } from '../../shared/routes.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
@@ -49,11 +50,33 @@ describe('REST API template', () => {
     }
   });
 
-  it('has no resource that no route needs', () => {
+  it("has no resource that no route needs, but CloudFront's error pages", () => {
     const needed = new Set(
-      routePaths.flatMap((path) => path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))),
+      [...routePaths, ...edgeErrorPages.map((page) => page.path)].flatMap((path) =>
+        path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
     );
     for (const path of paths.values()) expect(needed.has(path)).toBe(true);
+  });
+
+  it("serves CloudFront's error pages as fixed answers in the error contract (a GET mock each)", () => {
+    for (const page of edgeErrorPages) {
+      const found = methods.filter(({ path }) => path === page.path);
+      expect(found.map(({ method }) => method)).toEqual(['GET']);
+      expect(found[0]?.properties.Integration).toMatchObject({
+        Type: 'MOCK',
+        IntegrationResponses: [
+          {
+            StatusCode: '200',
+            ResponseTemplates: { 'application/json': JSON.stringify({ detail: page.detail }) },
+            ResponseParameters: expect.objectContaining({
+              'method.response.header.Content-Type': "'application/json'",
+              'method.response.header.Cache-Control': "'no-store'",
+            }),
+          },
+        ],
+      });
+    }
   });
 
   it('answers another method on a known path with 405 and an Allow header, from a mock ANY method', () => {
@@ -81,9 +104,12 @@ describe('REST API template', () => {
     }
   });
 
-  it('counts: route methods, a HEAD per GET, and an ANY and an OPTIONS per routed resource', () => {
+  it('counts: route methods, a HEAD per GET, an ANY and an OPTIONS per routed resource, a GET per error page', () => {
     const heads = routes.filter((route) => route.method === 'GET').length;
-    template.resourceCountIs('AWS::ApiGateway::Method', routes.length + heads + 2 * routePaths.length);
+    template.resourceCountIs(
+      'AWS::ApiGateway::Method',
+      routes.length + heads + 2 * routePaths.length + edgeErrorPages.length,
+    );
   });
 
   it('receives multipart/form-data as binary and is regional (CloudFront is the edge)', () => {

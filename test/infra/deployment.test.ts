@@ -54,8 +54,16 @@ describe('deployment settings in the template', () => {
   it('sends an origin secret from CloudFront by reference, never its value, and every route function checks it', () => {
     const [secretId] = onlyResource(plain, 'AWS::SecretsManager::Secret');
     const [, distribution] = onlyResource(plain, 'AWS::CloudFront::Distribution');
-    const origins = (distribution.DistributionConfig as { Origins: { OriginCustomHeaders?: unknown[] }[] }).Origins;
-    const header = JSON.stringify(origins[0]?.OriginCustomHeaders);
+    const origins = (
+      distribution.DistributionConfig as {
+        Origins: { OriginCustomHeaders?: unknown[]; OriginAccessControlId?: unknown }[];
+      }
+    ).Origins;
+    // The API's origin; the short links' function URL needs none: only CloudFront's signed requests reach it.
+    const [api, ...others] = origins.filter((origin) => origin.OriginCustomHeaders !== undefined);
+    expect(others).toEqual([]);
+    expect(origins.filter((origin) => origin.OriginAccessControlId !== undefined)).toHaveLength(1);
+    const header = JSON.stringify(api?.OriginCustomHeaders);
     expect(header).toContain('X-Origin-Verify');
     expect(header).toContain('{{resolve:secretsmanager:');
     expect(header).toContain(secretId);
@@ -99,6 +107,7 @@ describe('deployment settings in the template', () => {
       'AWS::ApiGateway::RestApi.Name',
       'AWS::CloudFront::CachePolicy.CachePolicyConfig.Name',
       'AWS::CloudFront::Function.Name',
+      'AWS::CloudFront::OriginAccessControl.OriginAccessControlConfig.Name',
       'AWS::CloudFront::OriginRequestPolicy.OriginRequestPolicyConfig.Name',
       'AWS::CloudFront::ResponseHeadersPolicy.ResponseHeadersPolicyConfig.Name',
       'AWS::CloudWatch::Alarm.AlarmName',

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { routes } from '../../shared/routes.js';
+import { shortLinkRoute } from '../../lib/edge-paths.js';
+import { routeName, routes } from '../../shared/routes.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
 type Properties = Record<string, unknown>;
@@ -14,7 +15,7 @@ describe('alarms, notifications and dashboard', () => {
   );
   const alarm = (name: string) => alarms.get(name) as Properties;
   const [topicId] = onlyResource(template, 'AWS::SNS::Topic');
-  /** The expression an alarm watches, and the metrics it reads by id. */
+  /** The expression an alarm watches, the expressions it is made of and the metrics it reads, by id. */
   const queries = (name: string) => {
     const metrics = alarm(name).Metrics as {
       Id: string;
@@ -30,8 +31,26 @@ describe('alarms, notifications and dashboard', () => {
     const inputs = Object.fromEntries(
       metrics.filter((metric) => metric.MetricStat).map((metric) => [metric.Id, metric.MetricStat]),
     );
-    return { expression: watched?.Expression, inputs };
+    const parts = Object.fromEntries(
+      metrics
+        .filter((metric) => metric.Expression && metric.ReturnData === false)
+        .map((metric) => [metric.Id, metric.Expression]),
+    );
+    return { expression: watched?.Expression, parts, inputs };
   };
+  const [redirectFunctionId] = onlyResource(template, 'AWS::Lambda::Function', (id) =>
+    id.startsWith(routeName(shortLinkRoute)),
+  );
+  /** One of the short links' function URL metrics: AWS/Lambda, by the redirect function's name. */
+  const shortLinkMetric = (metricName: string, stat: string, period: number) => ({
+    Metric: {
+      Namespace: 'AWS/Lambda',
+      MetricName: metricName,
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: redirectFunctionId } }],
+    },
+    Stat: stat,
+    Period: period,
+  });
 
   it('has every alert of the spec under its exact name, plus the event pipeline alarms', () => {
     for (const name of [
@@ -44,6 +63,7 @@ describe('alarms, notifications and dashboard', () => {
       'EventsDropped',
       'EventsUnsent',
       'EventsBacklogAging',
+      'StatisticsBehind',
       'DynamoDbThrottling',
       'DynamoDbThrottlingGSI1',
       'DynamoDbThrottlingGSI2',
@@ -57,8 +77,9 @@ describe('alarms, notifications and dashboard', () => {
 
   it('notifies the alarm topic on alarm and on recovery, and subscribes the given address', () => {
     const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
-    // The spec's five single alarms (AppInstanceDown is a composite), four for the event pipeline, five for hot keys.
-    expect(notifying).toHaveLength(14);
+    // The spec's five single alarms (AppInstanceDown is a composite), five for the event pipeline and its
+    // statistics, five for hot keys.
+    expect(notifying).toHaveLength(15);
     for (const properties of notifying) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -81,7 +102,7 @@ describe('alarms, notifications and dashboard', () => {
 
   it('AppInstanceDown: any function failing 3+ times in 5 minutes (one child alarm per function)', () => {
     const children = [...alarms.values()].filter((properties) => properties.MetricName === 'Errors');
-    expect(children).toHaveLength(routes.length + 1);
+    expect(children).toHaveLength(routes.length + 2);
     for (const child of children) {
       expect(child).toMatchObject({
         Namespace: 'AWS/Lambda',
@@ -94,25 +115,34 @@ describe('alarms, notifications and dashboard', () => {
       expect(child.AlarmActions).toBeUndefined();
     }
     const [, composite] = onlyResource(template, 'AWS::CloudWatch::CompositeAlarm');
-    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 1);
+    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 2);
     expect(JSON.stringify(composite.AlarmRule)).toContain(') OR ALARM(');
   });
 
-  it('ServiceFleetDown: half or more of the requests answered 5xx, 3 minutes in a row', () => {
+  /** The requests and 5xx answers of both entrances: the API's stage and the short links' function URL. */
+  const expectBothEntrances = (name: string, period: number) => {
+    const { parts, inputs } = queries(name);
+    expect(parts.requests).toBe('FILL(apiRequests, 0) + FILL(urlRequests, 0)');
+    expect(parts.errors).toBe('FILL(apiErrors, 0) + FILL(urlErrors, 0)');
+    expect(inputs.apiRequests).toMatchObject({
+      Metric: { MetricName: 'Count', Namespace: 'AWS/ApiGateway' },
+      Stat: 'Sum',
+      Period: period,
+    });
+    expect(inputs.apiErrors).toMatchObject({ Metric: { MetricName: '5XXError' }, Stat: 'Sum', Period: period });
+    expect(inputs.urlRequests).toEqual(shortLinkMetric('UrlRequestCount', 'Sum', period));
+    expect(inputs.urlErrors).toEqual(shortLinkMetric('Url5xxCount', 'Sum', period));
+  };
+
+  it('ServiceFleetDown: half or more of the requests (API and short links) answered 5xx, 3 minutes in a row', () => {
     expect(alarm('ServiceFleetDown')).toMatchObject({
       Threshold: 0.5,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       EvaluationPeriods: 3,
       DatapointsToAlarm: 3,
     });
-    const { expression, inputs } = queries('ServiceFleetDown');
-    expect(expression).toBe('IF(requests >= 5, errors / requests, 0)');
-    expect(inputs.requests).toMatchObject({
-      Metric: { MetricName: 'Count', Namespace: 'AWS/ApiGateway' },
-      Stat: 'Sum',
-      Period: 60,
-    });
-    expect(inputs.errors).toMatchObject({ Metric: { MetricName: '5XXError' }, Stat: 'Sum', Period: 60 });
+    expect(queries('ServiceFleetDown').expression).toBe('IF(requests >= 5, errors / requests, 0)');
+    expectBothEntrances('ServiceFleetDown', 60);
   });
 
   it("LoadBalancerDown: 5+ of API Gateway's own 5xx answers in 5 minutes, counted from the access log", () => {
@@ -130,18 +160,26 @@ describe('alarms, notifications and dashboard', () => {
     });
   });
 
-  it('HighErrorRate: more than 3 % of requests answered 5xx in 5 minutes', () => {
+  it("HighErrorRate: more than 3 % of requests answered 5xx in 5 minutes, the API's and the short links' together", () => {
     expect(alarm('HighErrorRate')).toMatchObject({ Threshold: 0.03, ComparisonOperator: 'GreaterThanThreshold' });
-    const { expression, inputs } = queries('HighErrorRate');
-    expect(expression).toBe('IF(requests >= 20, errors / requests, 0)');
-    expect(inputs.errors).toMatchObject({ Metric: { MetricName: '5XXError' }, Stat: 'Sum', Period: 300 });
+    expect(queries('HighErrorRate').expression).toBe('IF(requests >= 20, errors / requests, 0)');
+    expectBothEntrances('HighErrorRate', 300);
   });
 
-  it('HighLatencyP95: p95 latency above 2 s over 5 minutes', () => {
+  it("HighLatencyP95: p95 latency above 2 s over 5 minutes, at the API's gateway or at the short links' function URL", () => {
     expect(alarm('HighLatencyP95')).toMatchObject({ Threshold: 2000, ComparisonOperator: 'GreaterThanThreshold' });
-    const { expression, inputs } = queries('HighLatencyP95');
-    expect(expression).toBe('IF(requests >= 20, latency, 0)');
-    expect(inputs.latency).toMatchObject({ Metric: { MetricName: 'Latency' }, Stat: 'p95', Period: 300 });
+    const { expression, parts, inputs } = queries('HighLatencyP95');
+    expect(expression).toBe('MAX([apiP95, urlP95])');
+    expect(parts.apiP95).toBe('IF(FILL(apiRequests, 0) >= 20, FILL(apiLatency, 0), 0)');
+    expect(parts.urlP95).toBe('IF(FILL(urlRequests, 0) >= 20, FILL(urlLatency, 0), 0)');
+    expect(inputs.apiLatency).toMatchObject({
+      Metric: { MetricName: 'Latency', Namespace: 'AWS/ApiGateway' },
+      Stat: 'p95',
+      Period: 300,
+    });
+    expect(inputs.apiRequests).toMatchObject({ Metric: { MetricName: 'Count' }, Stat: 'Sum', Period: 300 });
+    expect(inputs.urlLatency).toEqual(shortLinkMetric('UrlRequestLatency', 'p95', 300));
+    expect(inputs.urlRequests).toEqual(shortLinkMetric('UrlRequestCount', 'Sum', 300));
   });
 
   it("HighCPUReplica: Lambda concurrency above 80 % of the account's quota for 3 minutes", () => {
@@ -178,13 +216,25 @@ describe('alarms, notifications and dashboard', () => {
     expect(queries('EventsUnsent').expression).toBe('SELECT SUM(events_unsent_total) FROM "UrlShortener"');
   });
 
-  it("EventsBacklogAging: the oldest queued event older than a minute, on either of the writer's queues", () => {
-    expect(alarm('EventsBacklogAging')).toMatchObject({ Threshold: 60, ComparisonOperator: 'GreaterThanThreshold' });
-    const { expression, inputs } = queries('EventsBacklogAging');
-    expect(expression).toBe('MAX([events, limited])');
-    for (const id of ['events', 'limited']) {
-      expect(inputs[id]).toMatchObject({ Metric: { MetricName: 'ApproximateAgeOfOldestMessage' }, Stat: 'Maximum' });
-    }
+  it('EventsBacklogAging: the oldest queued event older than a minute', () => {
+    expect(alarm('EventsBacklogAging')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Statistic: 'Maximum',
+      Threshold: 60,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it("StatisticsBehind: the click counter over a minute behind the table's stream", () => {
+    expect(alarm('StatisticsBehind')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: expect.stringMatching(/^ClickCounter/) } }],
+      Statistic: 'Maximum',
+      Threshold: 60_000,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
   });
 
   it.each([
@@ -238,6 +288,10 @@ describe('alarms, notifications and dashboard', () => {
       'events_dropped_total',
       'WriteThrottleEvents',
       'event_delay_ms',
+      'UrlRequestCount',
+      'Url4xxCount',
+      'Url5xxCount',
+      'UrlRequestLatency',
     ]) {
       expect(body).toContain(expected);
     }

@@ -79,7 +79,7 @@ describe("the functions' roles", () => {
         [statement.Action].flat().some((action) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(String(action))),
     );
 
-  it('lets the functions that only read the table write nothing but their leases of event ids and the expiry claim', () => {
+  it('lets the functions that only read the table write nothing but their leases of event ids and clicks, and the expiry claim', () => {
     for (const route of routes.filter((candidate) => candidate.table !== 'write')) {
       for (const statement of writesOf(template, routeName(route))) {
         expect(statement.Action).toBe('dynamodb:UpdateItem');
@@ -95,9 +95,9 @@ describe("the functions' roles", () => {
         Condition: {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CODE#*'] },
           'ForAllValues:StringEquals': {
-            'dynamodb:Attributes': ['PK', 'SK', 'expiry_recorded', 'url_id', 'limits_at'],
+            'dynamodb:Attributes': ['PK', 'SK', 'expiry_recorded', 'url_id', 'limits_at', 'leased', 'max_clicks'],
           },
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
         },
       }),
     ]);

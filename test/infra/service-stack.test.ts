@@ -1,7 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { routeName, routes } from '../../shared/routes.js';
-import { eventsQueueSchema, idempotencyTableSchema, tableSchema } from '../../shared/store/table-schema.js';
+import {
+  clickStreamSchema,
+  eventsQueueSchema,
+  idempotencyTableSchema,
+  tableSchema,
+} from '../../shared/store/table-schema.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
 
 /** The logical id CDK gives a construct created at the stack's root: its id and an 8-digit hash. */
@@ -16,12 +21,12 @@ describe('service stack template: storage, queue and functions', () => {
     return found[0]?.[1] as Record<string, unknown>;
   };
 
-  it('has one function per route plus the event writer, all Node 24 on arm64', () => {
+  it('has one function per route plus the event writer and the click counter, all Node 24 on arm64', () => {
     const serviceFunctions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 1);
-    expect(functions).toHaveLength(routes.length + 1);
+    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 2);
+    expect(functions).toHaveLength(routes.length + 2);
   });
 
   it('sizes each function by its route profile', () => {
@@ -69,6 +74,7 @@ describe('service stack template: storage, queue and functions', () => {
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: tableSchema.streamViewType },
       KeySchema: [
         { AttributeName: tableSchema.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableSchema.sortKey, KeyType: 'RANGE' },
@@ -145,9 +151,9 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it("wires the events queues (the limited clicks' too) to one encrypted dead-letter queue: 5 receives, kept 14 days", () => {
+  it('wires the events queue to an encrypted dead-letter queue: 5 receives, kept 14 days', () => {
     const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(3);
+    expect(queues).toHaveLength(2);
     const [deadLetterId, deadLetter] = onlyResource(
       template,
       'AWS::SQS::Queue',
@@ -155,7 +161,7 @@ describe('service stack template: storage, queue and functions', () => {
     );
     expect(deadLetter).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
     const redriven = queues.filter(([, properties]) => properties.RedrivePolicy);
-    expect(redriven).toHaveLength(2);
+    expect(redriven).toHaveLength(1);
     for (const [, properties] of redriven) {
       expect(properties).toMatchObject({
         SqsManagedSseEnabled: true,
@@ -166,7 +172,7 @@ describe('service stack template: storage, queue and functions', () => {
 
   it('refuses plain-HTTP access to every queue', () => {
     const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(3);
+    expect(policies).toHaveLength(2);
     for (const [, properties] of policies) {
       expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
     }
@@ -180,7 +186,7 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it("feeds the writer from the events queue in batches, and from the limited clicks' with no window", () => {
+  it('feeds the writer from the events queue in batches, and the click counter from the table stream', () => {
     template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
@@ -188,25 +194,22 @@ describe('service stack template: storage, queue and functions', () => {
       BatchSize: eventsQueueSchema.batchSize,
       MaximumBatchingWindowInSeconds: eventsQueueSchema.maxBatchingWindowSeconds,
     });
-    const [limitedId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.includes('LimitedClicks'));
+    const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable', () => true);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
-      EventSourceArn: { 'Fn::GetAtt': [limitedId, 'Arn'] },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      BatchSize: eventsQueueSchema.limitedClicks.batchSize,
-      MaximumBatchingWindowInSeconds: 0,
+      FunctionName: { Ref: Match.stringLikeRegexp('^ClickCounter') },
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: clickStreamSchema.batchSize,
+      MaximumBatchingWindowInSeconds: clickStreamSchema.maxBatchingWindowSeconds,
+      TumblingWindowInSeconds: clickStreamSchema.tumblingWindowSeconds,
+      FilterCriteria: {
+        Filters: clickStreamSchema.filters.map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+      },
     });
-    // Only the redirect sends there.
-    const senders = resourcesOfType(template, 'AWS::Lambda::Function').filter(([, properties]) =>
-      JSON.stringify(properties).includes('LIMITED_CLICKS_QUEUE_URL'),
-    );
-    expect(senders.map(([id]) => id)).toEqual([expect.stringMatching(/^GetUrlsIdRedirect/)]);
   });
 
   it('asks for batches Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {
-    for (const queue of [eventsQueueSchema, eventsQueueSchema.limitedClicks]) {
-      expect(queue.batchSize <= 10 || queue.maxBatchingWindowSeconds >= 1).toBe(true);
-    }
+    expect(eventsQueueSchema.batchSize <= 10 || eventsQueueSchema.maxBatchingWindowSeconds >= 1).toBe(true);
   });
 
   it("outputs the service's address, CloudFront domain, table and queue names and the dashboard link, not the stage's", () => {

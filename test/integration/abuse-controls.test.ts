@@ -1,6 +1,6 @@
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, startTestService } from '../support/service.js';
+import { eventually, httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /**
  * Abuse controls (DynamoDB Local + SQS emulator, through HTTP): no link to the service's own short links,
@@ -251,6 +251,9 @@ describe('abuse controls (DynamoDB Local + SQS emulator, through HTTP)', () => {
   });
 
   it('limits link creations and reports per client exactly, with Retry-After, and never reads', async () => {
+    // A service started in this process takes over its functions' configuration: the first one must have
+    // nothing left to do (its writer and click counter would work on the second one's table).
+    await queueDrained(service);
     const limited = await startTestService({ rateLimits: { createLinksPerMinute: 3, reportsPerMinute: 2 } });
     try {
       const client = httpClient(limited.url);

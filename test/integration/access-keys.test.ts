@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /**
  * AUTH_MODE=keys (DynamoDB Local + SQS emulator, through HTTP): every route against no key, a malformed,
@@ -259,6 +259,8 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       details: { user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
     };
     expect((await call('POST', '/events', credentials.own, click)).status).toBe(201);
+    // Counted from the table's stream, a moment after it is stored.
+    await queueDrained(service);
     const stats = (
       await call<{ devices: { name: string; clicks: number }[] }>('GET', `/urls/${link.id}/stats`, credentials.own)
     ).body;
@@ -443,8 +445,10 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     expect(document.paths['/urls/{id}/redirect']?.get?.security).toBeUndefined();
   });
 
-  // The last two start services of their own, which take over this process's configuration: they run last.
+  // The last two start services of their own, which take over this process's configuration: they run last,
+  // once the first service has nothing left to do (its writer and click counter would use the second's table).
   it('counts a key as one client however its Authorization header is written, from any address', async () => {
+    await queueDrained(service);
     const limitedAdminKey = `ask_${'R4t3L1m1'.repeat(5)}`;
     const limited = await startTestService({
       functionSettings: { AUTH_MODE: 'keys' },

@@ -159,9 +159,12 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
       });
       expect(response.status).toBe(201);
     }
-    const stats = (await api.get<LinkStats>(`/urls/${link.id}/stats`)).body;
+    // Counted from the table's stream, like every stored click: a few seconds after the answer.
+    const stats = await statsWith(`/urls/${link.id}/stats`, 2);
     expect(stats.totals).toEqual({ clicks: 2, human_clicks: 2, bot_clicks: 0, unique_visitors: 1 });
     expect(stats.referrers).toEqual([{ name: 'posted.example', clicks: 2 }]);
+    await queueDrained(service);
+    expect((await api.get<LinkStats>(`/urls/${link.id}/stats`)).body.totals.clicks).toBe(2);
   });
 
   it('counts a burst of clicks sent to POST /events on one link at once, every one, without a 503', async () => {
@@ -224,7 +227,8 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     expect((await api.get<LinkStats>(`/urls/${kept?.id}/stats`)).body.totals.clicks).toBe(3);
     expect((await api.delete(`/urls/${gone?.id}`)).status).toBe(204);
     expect((await api.get(`/urls/${gone?.id}/stats`)).status).toBe(404);
-    const after = (await api.get<UserStats>(`/users/${user.id}/stats`)).body;
+    // Its clicks leave its owner's statistics as its events are deleted, counted from the table's stream.
+    const after = await statsWith(`/users/${user.id}/stats`, 3);
     expect(after.totals.clicks).toBe(3);
     expect(after.links).toEqual([{ url_id: kept?.id, short_code: kept?.short_code, clicks: 3 }]);
     expect(after.devices).toEqual([{ name: 'desktop', clicks: 3 }]);

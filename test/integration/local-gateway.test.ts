@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResult,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import { type LoadedRoute, type LocalGateway, matchRoute, startGateway } from '../../local/gateway.js';
 import { useServiceConfig } from '../../shared/config.js';
 import { metricsSnapshot } from '../../shared/metrics.js';
@@ -302,6 +308,104 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
       expect(listeningSockets(other.port)).toBe(0);
     },
   );
+});
+
+describe('local gateway: CloudFront’s default behaviour, the function URL (no DynamoDB)', () => {
+  let gateway: LocalGateway;
+  let api: ReturnType<typeof httpClient>;
+  /** The redirect's route whose function also answers its function URL, echoing either event. */
+  const shortLinks: LoadedRoute = {
+    ...echoRoute('GET', '/urls/{id}/redirect'),
+    handler: 'functions/urls/redirect.ts',
+    invokeUrl: async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => ({
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json' },
+      cookies: ['seen=1; Path=/'],
+      body: JSON.stringify({ route: 'function URL', event }),
+    }),
+  };
+  type UrlEcho = { route: string; event: APIGatewayProxyEventV2 };
+
+  beforeAll(async () => {
+    useServiceConfig({ ...process.env, TABLE_NAME: 'gateway-test' });
+    gateway = await startGateway(
+      [...routes, shortLinks, echoRoute('GET', '/urls/{id}/stats-page'), echoRoute('GET', '/')],
+      {
+        port: 0,
+        host: '127.0.0.1',
+        runtime: 'gateway-test',
+      },
+    );
+    api = httpClient(gateway.url, { checkOpenApi: false });
+  });
+  afterAll(() => gateway.close());
+
+  it('hands /<code> to the function as its function URL event (payload 2.0), as AWS builds it', async () => {
+    const response = await api.request<UrlEcho>('GET', '/aB3xY9?x=1&x=2&y=%C3%A9&tag=a,b', undefined, {
+      headers: {
+        'User-Agent': 'jest-probe',
+        Referer: 'https://ref.example/',
+        Cookie: 'a=1; b=2',
+        'CloudFront-Viewer-Country': 'KP',
+      },
+    });
+    expect(response.body.route).toBe('function URL');
+    const { event } = response.body;
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/aB3xY9',
+      rawQueryString: 'x=1&x=2&y=%C3%A9&tag=a,b',
+      // Decoded, repeated names joined with commas (which a value may hold too: read rawQueryString).
+      queryStringParameters: { x: '1,2', y: 'é', tag: 'a,b' },
+      cookies: ['a=1', 'b=2'],
+      isBase64Encoded: false,
+      requestContext: {
+        http: { method: 'GET', path: '/aB3xY9', protocol: 'HTTP/1.1', userAgent: 'jest-probe' },
+        routeKey: '$default',
+        stage: '$default',
+      },
+    });
+    expect(event.body).toBeUndefined();
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event.requestContext.http.sourceIp).toBeTruthy();
+    expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
+    // Lower-cased names; CloudFront names the function URL's host, never the viewer's.
+    expect(event.headers['user-agent']).toBe('jest-probe');
+    expect(event.headers.referer).toBe('https://ref.example/');
+    expect(event.headers.host).toBe(event.requestContext.domainName);
+    expect(event.headers.cookie).toBeUndefined();
+    // The edge's own headers: the viewer's address from the socket; a forged country dropped.
+    expect(event.headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(event.headers['cloudfront-viewer-country']).toBeUndefined();
+    expect(response.headers.get('set-cookie')).toBe('seen=1; Path=/');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('sends every path no API behaviour takes to the function URL, the API paths and /<code>+ to the routes', async () => {
+    for (const path of ['/spring-sale', '/nope/deeper', '/Urls', '/docs-guide']) {
+      expect({ path, route: (await api.get<UrlEcho>(path)).body.route }).toEqual({ path, route: 'function URL' });
+    }
+    expect((await api.get<Echo>('/urls')).body.route).toBe('GET /urls');
+    // The home page: `/` itself is a route of the API.
+    expect((await api.get<Echo>('/')).body.route).toBe('GET /');
+    expect((await api.get<Echo>('/urls/aB3xY9/redirect')).body.route).toBe('GET /urls/{id}/redirect');
+    const page = (await api.get<Echo>('/aB3xY9+')).body;
+    expect([page.route, page.event.path]).toEqual(['GET /urls/{id}/stats-page', '/urls/aB3xY9/stats-page']);
+  });
+
+  it("answers a short link's other methods at the edge (405, Allow), HEAD and OPTIONS going to the function", async () => {
+    const before = (await api.get<UrlEcho>('/aB3xY9')).status;
+    expect(before).toBe(200);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const response = await api.request(method, '/aB3xY9', undefined, { raw: 'x' });
+      expect(response.status).toBe(405);
+      expect(response.body).toEqual({ detail: 'Method Not Allowed' });
+      expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+    expect((await api.request<UrlEcho>('OPTIONS', '/aB3xY9')).body.event.requestContext.http.method).toBe('OPTIONS');
+    expect((await api.request('HEAD', '/aB3xY9')).status).toBe(200);
+  });
 });
 
 /** Sockets listening on a TCP port of this machine, from the kernel's tables. */

@@ -1,5 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalRuntime } from '../../local/runtime.js';
+import { queuedMessages } from '../../local/sqs-local.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { eventually, httpClient, listAll, queueDrained, startTestService } from '../support/service.js';
 
@@ -126,6 +127,10 @@ describe('statistics agree with the events under injected DynamoDB faults and re
       all += events.length;
     }
     const redirected = answers.filter((status) => status === 302).length;
+    // Nothing given up on: no message in the dead-letter queue.
+    const deadLetters = new SQSClient({});
+    expect(await queuedMessages(deadLetters, service.deadLetterQueueUrl)).toBe(0);
+    deadLetters.destroy();
     // Every click answered is stored (every posted one, and the message delivered three times once): nothing
     // lost, nothing twice.
     expect(all).toBe(redirected + posted.length + 1);

@@ -1,11 +1,11 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { LocalRuntime } from '../../local/runtime.js';
-import { eventWriter, routeName, routes } from '../../shared/routes.js';
+import { clickCounter, eventWriter, routeName, routes } from '../../shared/routes.js';
 import { callEveryRoute } from '../support/every-route.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /**
- * What ships, as it ships: every route and the event writer run from the esbuild bundles the stack deploys
+ * What ships, as it ships: every route, the event writer and the click counter run from the esbuild bundles the stack deploys
  * (not the TypeScript sources), and every DynamoDB and SQS call they make is checked against their roles in the
  * synthesized template, in both access modes. A call the stack does not grant fails the file (the test service's
  * stop); a grant no call uses is reported by the last test.
@@ -20,8 +20,10 @@ const unreachedHere: Record<string, true> = {
 
 /** Grants for paths the scenario cannot take on demand, and why each is granted. */
 const pathsNotTaken = [
-  // A posted click whose statistics stay contended past its deadline is queued for the writer to count.
-  'PostEvents: sqs:SendMessage',
+  // The click counter's event source mapping reads the table's stream with the counter's role; the local
+  // runtime's stream reader (local/stream-reader.ts) reads DynamoDB Local's stream itself, as Lambda's poller.
+  'ClickCounter: dynamodb:ListStreams',
+  'ClickCounter: dynamodb:DescribeStream, dynamodb:GetRecords, dynamodb:GetShardIterator',
 ];
 const grantsForPathsNotTaken: Record<'open' | 'keys', string[]> = { open: pathsNotTaken, keys: pathsNotTaken };
 
@@ -63,7 +65,10 @@ describe.each(['open', 'keys'] as const)(
             }
           : {},
         {
-          drained: () => queueDrained(service),
+          drained: async () => {
+            await queueDrained(service);
+            expect(await service.settled()).toBe(true);
+          },
           queue: async (message) => {
             const sqs = new SQSClient({});
             await sqs.send(
@@ -74,8 +79,9 @@ describe.each(['open', 'keys'] as const)(
         },
       );
       const ran = [...service.invocations.keys()].sort();
-      expect(ran).toEqual([...routes.map(routeName), 'EventWriter'].sort());
+      expect(ran).toEqual([...routes.map(routeName), 'EventWriter', 'ClickCounter'].sort());
       expect(eventWriter.handler).toBe('functions/events/write-events.ts');
+      expect(clickCounter.handler).toBe('functions/stats/count-clicks.ts');
     }, 120_000);
 
     it('makes no call its role does not allow, and every statement of the roles it ran is used by a call', async () => {

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 
 /**
  * Headless Chromium for the tests of what a person looks at. It is Debian's chromium package (no browser
@@ -47,8 +48,12 @@ export interface WatchedPage {
   foreignRequests: string[];
 }
 
-export async function watchedPage(browser: Browser, serviceUrl: string): Promise<WatchedPage> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+export async function watchedPage(
+  browser: Browser,
+  serviceUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
   const watched: WatchedPage = { page, problems: [], foreignRequests: [] };
   page.on('console', (message) => {
     if (message.type() === 'error') watched.problems.push(message.text());
@@ -75,7 +80,50 @@ export async function shows(locator: Locator, text: string): Promise<void> {
     .waitFor();
 }
 
+/**
+ * Waits until an image is drawn (it has loaded, with a width). Polled from here: a function the page would
+ * poll itself is a string it evaluates, which the pages' Content-Security-Policy forbids.
+ */
+export async function imageShown(image: Locator): Promise<void> {
+  await image.waitFor();
+  for (
+    let tries = 0;
+    (await image.evaluate((element: { naturalWidth: number }) => element.naturalWidth)) === 0;
+    tries++
+  ) {
+    if (tries > 100) throw new Error('The image was not drawn within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Waits until the page has exactly `count` elements matching `selector`. */
 export async function showsCount(page: Page, selector: string, count: number): Promise<void> {
   await page.waitForFunction(`document.querySelectorAll(${JSON.stringify(selector)}).length === ${count}`);
 }
+
+/** An accessibility rule the page breaks, as axe-core reports it. */
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The page as it is now, checked by axe-core (WCAG 2.x A and AA rules). The test brings axe in through the
+ * DevTools protocol's evaluation, which no Content-Security-Policy stops, so the page itself never loads it.
+ */
+export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+      .then((result) => result.violations.map(({ id, impact, help, nodes }) =>
+        ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) })))`,
+  )) as AxeViolation[];
+}
+
+/** The violations a person would be stopped by: those axe-core rates serious or critical. */
+export const seriousViolations = (violations: AxeViolation[]) =>
+  violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

@@ -47,6 +47,9 @@ export async function callEveryRoute(
   await send('GET', '/docs', 200, { headers: { Accept: 'text/html' } });
   await send('GET', '/docs/swagger-ui.css', 200);
   await send('GET', '/stats-page/stats-page.js', 200);
+  await send('GET', '/', 200, { headers: { Accept: 'text/html' } });
+  await send('GET', '/', 404);
+  await send('GET', '/home-page/home-page.js', 200);
   await send('GET', '/metrics/json', 200, { headers: operator });
 
   const user = (

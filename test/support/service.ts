@@ -142,22 +142,25 @@ export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: 
 }
 
 /**
- * Waits until the service's events queues (the events', and the limited clicks') have nothing left, visible or
- * in flight (every event written).
+ * Waits until the service's events queue has nothing left, visible or in flight (every event written), and, for a service of this process, until the clicks stored or deleted are
+ * counted in the statistics.
  */
 export async function queueDrained(
-  service: Pick<LocalRuntime, 'queueUrl' | 'limitedClicksQueueUrl'>,
+  service: Pick<LocalRuntime, 'queueUrl'> & Partial<Pick<LocalRuntime, 'settled'>>,
   timeoutMs = 30_000,
 ): Promise<void> {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
   const { queuedMessages } = await import('../../local/sqs-local.js');
   const sqs = new SQSClient({});
-  const queued = async () =>
-    (await queuedMessages(sqs, service.queueUrl)) + (await queuedMessages(sqs, service.limitedClicksQueueUrl));
+  const queued = () => queuedMessages(sqs, service.queueUrl);
   try {
     await eventually(async () => ((await queued()) === 0 ? true : undefined), timeoutMs);
   } finally {
     sqs.destroy();
+  }
+  // And the clicks stored or deleted so far counted in the statistics, from the table's stream.
+  if (service.settled && !(await service.settled(timeoutMs))) {
+    throw new Error(`The events and their statistics did not settle within ${timeoutMs} ms`);
   }
 }
 

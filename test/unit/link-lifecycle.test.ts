@@ -12,7 +12,7 @@ const target = (fields: Partial<ShortCodeTarget>): ShortCodeTarget => ({
   expired_url: null,
   forward_query: false,
   limits_at: '2026-11-25T10:00:00.000',
-  clicks_reached: null,
+  leased: 0,
   expiry_recorded: null,
   ...fields,
 });
@@ -25,13 +25,14 @@ describe('link lifecycle', () => {
     expect(expiryOf(link, '2027-01-01T00:00:00.000')).toBe('date');
   });
 
-  it('expires by clicks only under the limits the mark was made for', () => {
+  it('expires by clicks once the clicks handed out reach the limit, whatever the limits were before', () => {
     const now = '2026-11-25T12:00:00.000';
-    expect(expiryOf(target({ max_clicks: 5, clicks_reached: '2026-11-25T10:00:00.000' }), now)).toBe('clicks');
-    // Limits set again since the mark: live.
-    expect(expiryOf(target({ max_clicks: 9, clicks_reached: '2026-11-25T09:00:00.000' }), now)).toBeUndefined();
-    // The limit cleared: live, whatever the mark says.
-    expect(expiryOf(target({ clicks_reached: '2026-11-25T10:00:00.000' }), now)).toBeUndefined();
+    expect(expiryOf(target({ max_clicks: 5, leased: 5 }), now)).toBe('clicks');
+    expect(expiryOf(target({ max_clicks: 5, leased: 7 }), now)).toBe('clicks');
+    // A limit raised above what was handed out: live again.
+    expect(expiryOf(target({ max_clicks: 9, leased: 5 }), now)).toBeUndefined();
+    // The limit cleared: live, whatever was handed out.
+    expect(expiryOf(target({ leased: 5 }), now)).toBeUndefined();
     expect(expiryOf(target({ max_clicks: 5 }), now)).toBeUndefined();
   });
 

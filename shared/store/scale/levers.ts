@@ -15,18 +15,6 @@ export const eventListShards = {
   widenCooldownMs: 2000,
 } as const;
 
-/** Statistics slots (stats-slots.ts): a hot scope's counts spread over as many items. */
-export const statsSlots = {
-  /** The most slots a link's statistics have (it has as many as its event list has shards, up to this). */
-  link: 16,
-  /** The most slots a user's statistics have. */
-  user: 64,
-  /** Transactions of one user's clicks in flight at once, when its counts are spread over enough slots. */
-  chunksAtOnce: 4,
-  /** New visitor tags a counts item holds before they move to the slot's (large) sketch item. */
-  pendingTags: 256,
-} as const;
-
 /** Deletion copies (deletion-copies.ts). */
 export const deletionCopies = {
   /** Partitions the recent deletions are written to; each list read reads one at random. */

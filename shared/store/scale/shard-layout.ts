@@ -18,16 +18,17 @@ const { growth, max, widenCooldownMs } = eventListShards;
 /** The layout stored on the layout item, as a read of that item returns it. */
 export const layoutOf = (item: Item | undefined): ShardLayout => (item?.shards as ShardLayout | undefined) ?? {};
 
-const readLayout = async () => layoutOf(await getItem(keys.shardLayout()));
+const readLayout = async (consistent: boolean) => layoutOf(await getItem(keys.shardLayout(), { consistent }));
 
 /**
- * The current layout, at most a second old: every instance keeps it a second, whatever its read rate. A
- * layout a second old places an event in a shard every reader still reads (counts only grow), so it costs
- * nothing but a second's delay of a widening, and it keeps the layout's partition from being read once per
- * batch of every writer. A cascade passes `fresh`: it must find every shard there is.
+ * The current layout, at most a second old: every instance keeps it a second, whatever its read rate, and
+ * reads it eventually consistently (half the price). A layout a little old places an event in a shard every
+ * reader still reads (counts only grow), so it costs nothing but a moment's delay of a widening, and it keeps
+ * the layout's partition from being read once per batch of every writer. A cascade passes `fresh`: it must
+ * find every shard there is, read consistently.
  */
 export function currentLayout(options: { fresh?: boolean } = {}): Promise<ShardLayout> {
-  return options.fresh ? readLayout() : hotReads.read('layout', readLayout, { always: true });
+  return options.fresh ? readLayout(true) : hotReads.read('layout', () => readLayout(false), { always: true });
 }
 
 /** When this instance last asked to widen each list: it does not ask again within the cooldown. */

@@ -1,10 +1,10 @@
 import { fnv1a } from '../../fnv1a.js';
-import { accessPatterns, type EventShardPattern } from '../keys.js';
+import { accessPatterns, type EventShardPattern, hasTypeList } from '../keys.js';
 import { eventListShards } from './levers.js';
 
 /**
  * How event lists are spread over partitions. Every event is in four lists: its URL's, its user's, its
- * type's and the list of all events. Each list is split into shards, one partition key value each (of the
+ * type's (not a click: clicks are read from the list of all events) and the list of all events. Each list is split into shards, one partition key value each (of the
  * table for a URL's list, of an index for the others). A list has one shard until it gets hot; then its
  * shard count grows, by `growth` each time, up to `max` (levers.ts), and never shrinks: readers merge every shard a list has
  * ever had, so an event written with an older layout is always read.
@@ -51,14 +51,14 @@ export function listName(list: EventList): string {
 
 export const shardCount = (layout: ShardLayout, list: EventList): number => layout[listName(list)] ?? 1;
 
-/** The four lists an event is in. */
-export function listsOf(event: { url_id: number; user_id: number; event_type: string }) {
-  return {
-    url: { kind: 'url', urlId: event.url_id },
-    user: { kind: 'user', userId: event.user_id },
-    type: { kind: 'type', eventType: event.event_type },
-    all: { kind: 'all' },
-  } as const satisfies Record<keyof EventShards, EventList>;
+/** The lists an event is in: four, or three for a click (it has no list of its type: keys.ts, `hasTypeList`). */
+export function listsOf(event: { url_id: number; user_id: number; event_type: string }): EventList[] {
+  return [
+    { kind: 'url', urlId: event.url_id },
+    { kind: 'user', userId: event.user_id },
+    ...(hasTypeList(event.event_type) ? [{ kind: 'type', eventType: event.event_type } as const] : []),
+    { kind: 'all' },
+  ];
 }
 
 /** A well-mixed 32-bit hash of an event id and a list name, so that shards fill evenly. */
@@ -72,9 +72,13 @@ export function chooseShards(
   layout: ShardLayout,
   event: { id: number; url_id: number; user_id: number; event_type: string },
 ): EventShards {
-  const lists = listsOf(event);
   const place = (list: EventList) => shardOf(event.id, list, shardCount(layout, list));
-  return { url: place(lists.url), user: place(lists.user), type: place(lists.type), all: place(lists.all) };
+  return {
+    url: place({ kind: 'url', urlId: event.url_id }),
+    user: place({ kind: 'user', userId: event.user_id }),
+    type: place({ kind: 'type', eventType: event.event_type }),
+    all: place({ kind: 'all' }),
+  };
 }
 
 /** The URL shards an event had under the smaller counts a list passed through before `count` (1, 4, 16...). */

@@ -1,0 +1,9 @@
+import { homePageFile } from '#shared/home-page.js';
+import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { referenceFilePath } from '#shared/schemas.js';
+
+/** GET /home-page/{file}: the home page's script and stylesheet. */
+export const handler = httpRoute({ access: 'open', path: referenceFilePath }, async ({ path }) => {
+  const file = await homePageFile(path.file);
+  return new StaticFile(file.contentType, file.content, 'public, max-age=3600');
+});

@@ -1,0 +1,356 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  type GetRecordsCommandOutput,
+  GetShardIteratorCommand,
+  type Shard,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
+import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
+import { logger } from '../shared/logger.js';
+import { clickStreamSchema } from '../shared/store/table-schema.js';
+import type { FunctionIdentity } from './function-identity.js';
+import { invokeFunction } from './lambda-invocation.js';
+
+type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<ClickStreamResponse>;
+
+export interface StreamReader {
+  /**
+   * Waits until every record written to the table so far has been handed to the handler (a batch gathering
+   * is sent at once), or `timeoutMs` passes. Answers whether it got there.
+   */
+  drain(timeoutMs: number): Promise<boolean>;
+  /** Stops reading, after the batch being handed over; keeps the shards' positions. */
+  stop(): Promise<void>;
+}
+
+export interface StreamReaderOptions {
+  /** DynamoDB Local itself: Lambda's stream reads are neither metered nor made through the function's calls. */
+  endpoint: string;
+  tableName: string;
+  handler: StreamHandler;
+  /** The function the stream feeds: its invocations are attributed to it. */
+  identity: FunctionIdentity;
+  /** Where the shards' positions are kept between starts (a data folder's); in memory only without it. */
+  positionsFile?: string;
+  batchSize?: number;
+  maxBatchingWindowMs?: number;
+  invocationTimeoutMs?: number;
+}
+
+/**
+ * How long an idle reader waits before asking the stream again: from IDLE_MS, doubling while nothing comes, up
+ * to QUIET_MS (Lambda polls a stream about 4 times a second). While a drain waits, it asks every DRAIN_MS.
+ */
+const IDLE_MS = 50;
+const QUIET_MS = 400;
+const DRAIN_MS = 20;
+/**
+ * How often the stream's shards are listed again, unless a shard closed: DynamoDB Local's DescribeStream
+ * costs in proportion to the stream's records, and its shards rarely change.
+ */
+const SHARDS_REFRESH_MS = 10_000;
+/** How long a batch the handler failed waits before it is handed over again. */
+const RETRY_MS = 500;
+
+type Pattern = { readonly [name: string]: readonly (string | number | boolean)[] | Pattern };
+
+/** Whether a record matches an event filter pattern (Lambda's filtering: each named field is one of the values). */
+function matches(value: unknown, pattern: Pattern): boolean {
+  return Object.entries(pattern).every(([name, wanted]) => {
+    const field = (value as Record<string, unknown> | undefined)?.[name];
+    return Array.isArray(wanted) ? wanted.includes(field as string) : matches(field, wanted as Pattern);
+  });
+}
+
+const toBase64 = (value: unknown): unknown => {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map(toBase64);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, toBase64(inner)]));
+  }
+  return value;
+};
+
+/** A record as Lambda hands it to the function: JSON (binaries in base64), times in epoch seconds. */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const data = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: process.env.AWS_REGION ?? 'us-east-1',
+    eventSourceARN: streamArn,
+    dynamodb: toBase64({
+      ...data,
+      ApproximateCreationDateTime:
+        data.ApproximateCreationDateTime === undefined
+          ? undefined
+          : Math.floor(new Date(data.ApproximateCreationDateTime).getTime() / 1000),
+    }) as DynamoDBRecord['dynamodb'],
+  };
+}
+
+interface ShardState {
+  shard: Shard;
+  iterator?: string;
+  /** The sequence number of the last record handled (handed over, or filtered out). */
+  position?: string;
+  /** Every record read and handled, and the shard is closed: its children may be read. */
+  finished: boolean;
+  /** The last read found nothing new. */
+  caughtUp: boolean;
+}
+
+/**
+ * Feeds the table's stream to the click counter as Lambda's DynamoDB stream event source does: each shard in
+ * order, a shard's children after it, only the records that pass the filters, in batches of up to `batchSize`
+ * gathered for up to the batching window, with a tumbling window's `shardId`. A batch the handler fails is
+ * handed over again, the shard waiting (Lambda retries a stream batch until it succeeds or its records expire).
+ */
+export async function startStreamReader({
+  endpoint,
+  tableName,
+  handler,
+  identity,
+  positionsFile,
+  batchSize = clickStreamSchema.batchSize,
+  maxBatchingWindowMs = clickStreamSchema.maxBatchingWindowSeconds * 1000,
+  invocationTimeoutMs = clickStreamSchema.counterTimeoutSeconds * 1000,
+}: StreamReaderOptions): Promise<StreamReader> {
+  const config = { endpoint, region: process.env.AWS_REGION ?? 'us-east-1' };
+  const tables = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
+  const streamArn = (await tables.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn;
+  tables.destroy();
+  if (!streamArn) throw new Error(`The table ${tableName} has no stream`);
+
+  const shards = new Map<string, ShardState>();
+  const kept = await readPositions(positionsFile, streamArn);
+  let running = true;
+  let drainRequested = 0;
+
+  let shardsListedAt = 0;
+  /** Lists the stream's shards when it is time to, or a shard closed since (its children are to be read). */
+  async function refreshShards(): Promise<void> {
+    const closed = [...shards.values()].some((state) => !state.finished && !state.iterator && state.position);
+    if (Date.now() - shardsListedAt < SHARDS_REFRESH_MS && !closed) return;
+    shardsListedAt = Date.now();
+    let start: string | undefined;
+    do {
+      const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const shard of out.StreamDescription?.Shards ?? []) {
+        const id = shard.ShardId as string;
+        const known = shards.get(id);
+        if (known) known.shard = shard;
+        else shards.set(id, { shard, position: kept.get(id), finished: false, caughtUp: false });
+      }
+      start = out.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  }
+
+  /** A shard is read once its parent is finished (or gone from the stream). */
+  const readable = (state: ShardState) => {
+    const parent = state.shard.ParentShardId ? shards.get(state.shard.ParentShardId) : undefined;
+    return !state.finished && (!parent || parent.finished);
+  };
+
+  /**
+   * An iterator after the last record handed over, or from the oldest record when there is none yet, or when
+   * `fromOldest` (the position is taken for trimmed: counting what was counted again changes nothing).
+   */
+  async function iteratorOf(state: ShardState, fromOldest = false): Promise<string | undefined> {
+    const after = state.position && !fromOldest;
+    try {
+      const out = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: state.shard.ShardId,
+          ...(after
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.position }
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      );
+      return out.ShardIterator;
+    } catch (error) {
+      if (!after || (error as Error).name !== 'TrimmedDataAccessException') throw error;
+      return iteratorOf(state, true);
+    }
+  }
+
+  /** Hands a batch to the handler until it succeeds (or the reader stops). */
+  async function handOver(shardId: string, records: DynamoDBRecord[]): Promise<boolean> {
+    const now = new Date();
+    const event: ClickStreamEvent = {
+      Records: records,
+      shardId,
+      state: {},
+      isFinalInvokeForWindow: false,
+      ...{ eventSourceARN: streamArn, window: { start: now.toISOString(), end: now.toISOString() } },
+    };
+    while (running) {
+      try {
+        await invokeFunction(identity, handler, event, invocationTimeoutMs);
+        return true;
+      } catch (error) {
+        logger.warn('The click counter failed a batch; handing it over again', { error: error as Error });
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Reads one shard up to its end or up to now, handing over its batches; answers how many records it read.
+   * When a read fails, the records gathered and not handed over are read again: the shard's iterator is given
+   * up, and the next pass starts after the last record handed over.
+   */
+  async function readShard(state: ShardState): Promise<number> {
+    try {
+      return await readShardFrom(state);
+    } catch (error) {
+      state.iterator = undefined;
+      throw error;
+    }
+  }
+
+  async function readShardFrom(state: ShardState): Promise<number> {
+    state.iterator ??= await iteratorOf(state);
+    let read = 0;
+    let batch: DynamoDBRecord[] = [];
+    let batchLast: string | undefined;
+    let gatheringSince = Date.now();
+    const flush = async () => {
+      if (batch.length > 0 && !(await handOver(state.shard.ShardId as string, batch))) return false;
+      batch = [];
+      if (batchLast) state.position = batchLast;
+      return true;
+    };
+    while (running && state.iterator) {
+      let out: GetRecordsCommandOutput;
+      try {
+        out = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 1000 }));
+      } catch (error) {
+        // An iterator past its time: a new one after the last record handed over. One DynamoDB Local takes for
+        // trimmed though nothing is (a known quirk of its streams): a new one from the oldest record, since
+        // counting what was counted changes nothing. What was gathered is read again either way.
+        const name = (error as Error).name;
+        if (name !== 'ExpiredIteratorException' && name !== 'TrimmedDataAccessException') throw error;
+        state.iterator = await iteratorOf(state, name === 'TrimmedDataAccessException');
+        batch = [];
+        batchLast = undefined;
+        continue;
+      }
+      const records = out.Records ?? [];
+      read += records.length;
+      for (const record of records) {
+        const lambdaRecord = toLambdaRecord(record, streamArn as string);
+        if (clickStreamSchema.filters.some((pattern) => matches(lambdaRecord, pattern as Pattern))) {
+          if (batch.length === 0) gatheringSince = Date.now();
+          batch.push(lambdaRecord);
+        }
+        batchLast = record.dynamodb?.SequenceNumber;
+        if (batch.length >= batchSize && !(await flush())) return read;
+      }
+      state.iterator = out.NextShardIterator;
+      const atEnd = records.length === 0;
+      const windowOver = Date.now() - gatheringSince >= maxBatchingWindowMs;
+      if (atEnd && (batch.length === 0 || windowOver || drainRequested > 0 || !state.iterator)) break;
+      if (atEnd) await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    }
+    if (!(await flush())) return read;
+    state.caughtUp = read === 0;
+    // A closed shard gives no iterator after its last record: it is finished, and its children follow. An open
+    // one may give none too (DynamoDB Local does, now and then): it is read again from its position.
+    if (!state.iterator && state.shard.SequenceNumberRange?.EndingSequenceNumber) state.finished = true;
+    return read;
+  }
+
+  let lastSaved = '';
+  async function savePositions(): Promise<void> {
+    if (!positionsFile) return;
+    const positions = Object.fromEntries(
+      [...shards].flatMap(([id, state]) => (state.position ? [[id, state.position]] : [])),
+    );
+    const text = JSON.stringify({ streamArn, positions });
+    if (text === lastSaved) return;
+    await writeFile(`${positionsFile}.tmp`, text);
+    await rename(`${positionsFile}.tmp`, positionsFile);
+    lastSaved = text;
+  }
+
+  let passes = 0;
+  let idleMs = IDLE_MS;
+  /** Ends the pause between two passes at once (a drain asked for). */
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  async function readUntilStopped(): Promise<void> {
+    while (running) {
+      try {
+        await refreshShards();
+        let read = 0;
+        for (const state of [...shards.values()].filter(readable)) read += await readShard(state);
+        await savePositions();
+        passes += 1;
+        idleMs = read > 0 ? IDLE_MS : Math.min(QUIET_MS, idleMs * 2);
+        await pause(drainRequested > 0 ? DRAIN_MS : idleMs);
+      } catch (error) {
+        if (!running) break;
+        logger.warn('Reading the table stream failed; retrying', { error: error as Error });
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+  }
+  const loop = readUntilStopped();
+
+  return {
+    async drain(timeoutMs) {
+      drainRequested += 1;
+      wake?.();
+      try {
+        const deadline = Date.now() + timeoutMs;
+        // Two whole passes after the call: the first may have started before the last write.
+        const target = passes + 2;
+        while (Date.now() < deadline) {
+          const open = [...shards.values()].filter(readable);
+          if (passes >= target && open.every((state) => state.caughtUp)) return true;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return false;
+      } finally {
+        drainRequested -= 1;
+      }
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await savePositions();
+      streams.destroy();
+    },
+  };
+}
+
+/** The shards' positions kept by an earlier start on the same stream (a new table's stream starts afresh). */
+async function readPositions(file: string | undefined, streamArn: string): Promise<Map<string, string>> {
+  if (!file) return new Map();
+  try {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as { streamArn: string; positions: Record<string, string> };
+    return kept.streamArn === streamArn ? new Map(Object.entries(kept.positions)) : new Map();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    throw error;
+  }
+}

@@ -1,0 +1,196 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResult,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { serviceConfig } from '../config.js';
+import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { logger } from '../logger.js';
+import { markInvocation, recordRequest } from '../metrics.js';
+import { corsHeaders, preflightHeaders } from './cors.js';
+import { toErrorOutcome } from './error-policy.js';
+import { requestHeader } from './headers.js';
+import { errorPage, prefersHtml } from './pages-for-people.js';
+import { jsonResponse, type Redirect } from './route.js';
+import { securityHeaders } from './security-headers.js';
+
+/**
+ * A route served by a Lambda function URL (payload format 2.0) rather than API Gateway: the short links,
+ * `/<code>`, behind CloudFront's default behaviour. The same conventions as `httpRoute` (route.ts): the
+ * error contract's JSON (or a page for people), the security and CORS headers, `X-Request-Id`, the request
+ * metrics; and what API Gateway did in front of a route: 404 for a path that is none of the route's, 405 with
+ * `Allow` for another method, HEAD answered as GET without a body, the CORS preflight. No origin check: the
+ * function URL's AWS_IAM auth lets only CloudFront's origin access control call it.
+ */
+
+type Response = APIGatewayProxyStructuredResultV2;
+
+/** What a function URL route's core receives. */
+export interface FunctionUrlInput<Path> {
+  path: Path;
+  /**
+   * Every query parameter, every value of each name in the order sent, read from the raw query string (the
+   * event's `queryStringParameters` join repeated values with commas, which a value may contain too).
+   */
+  query: Record<string, string[]>;
+  event: APIGatewayProxyEventV2;
+  context: Context;
+  requestId: string;
+  /** A HEAD request: answered like the GET, without a body and without side effects. */
+  head: boolean;
+}
+
+export interface FunctionUrlSpec<Path> {
+  /** The route's name in the request metrics (`route` of `http_requests_total`): its path as the API documents it. */
+  route: string;
+  /** The path's parameters, or undefined for a path that is none of the route's: 404 "Not Found", as any unknown route. */
+  path: (rawPath: string) => Path | undefined;
+  /** The methods the route answers (`Allow` of a 405): GET, with HEAD (as GET) and OPTIONS (the CORS preflight). */
+  methods: readonly string[];
+  /** Errors answered to a browser as a small HTML page (CONTRACT.md "Pages for people"). @default false */
+  pagesForPeople?: boolean;
+}
+
+function queryOf(rawQueryString: string): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(rawQueryString)) query[name] = [...(query[name] ?? []), value];
+  return query;
+}
+
+const methodOf = (event: APIGatewayProxyEventV2) => event.requestContext.http.method;
+
+/** The error policy (error-policy.ts) for a function URL's answers, and `Allow` beside a 405. */
+function errorPolicy(spec: FunctionUrlSpec<unknown>): MiddlewareObj<APIGatewayProxyEventV2, Response> {
+  return {
+    onError: (request) => {
+      const outcome = toErrorOutcome(request.error);
+      if (outcome.unexpected) {
+        logger.error('Unhandled error', {
+          requestId: request.event.requestContext?.requestId,
+          path: request.event.rawPath,
+          method: methodOf(request.event),
+          error: request.error as Error,
+        });
+      }
+      const headers = {
+        ...outcome.headers,
+        ...(request.error instanceof MethodNotAllowedError && { Allow: spec.methods.join(', ') }),
+      };
+      const page = spec.pagesForPeople && prefersHtml(request.event) && typeof outcome.body.detail === 'string';
+      request.response = {
+        ...(page
+          ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)
+          : jsonResponse(outcome.statusCode, outcome.body, headers)),
+        isBase64Encoded: false,
+      };
+    },
+  };
+}
+
+/**
+ * Outermost: stamps every answer with the request id, the security and CORS headers, and counts it in
+ * `http_requests_total`, under the route's name when the path was the route's.
+ */
+function responseEnvelope(spec: FunctionUrlSpec<unknown>): MiddlewareObj<APIGatewayProxyEventV2, Response> {
+  const startedAt = new WeakMap<object, number>();
+  const finish = async (request: { event: APIGatewayProxyEventV2; response: Response | null | undefined }) => {
+    const response = request.response;
+    if (!response) return;
+    const { event } = request;
+    const requestId = event.requestContext?.requestId;
+    response.headers = {
+      ...response.headers,
+      ...securityHeaders,
+      ...corsHeaders(serviceConfig().corsAllowedOrigins, requestHeader(event, 'origin')),
+      ...(requestId ? { 'X-Request-Id': requestId } : {}),
+    };
+    if (methodOf(event) === 'HEAD') response.body = '';
+    await recordRequest({
+      route: spec.path(event.rawPath) === undefined ? 'unmatched' : spec.route,
+      method: methodOf(event),
+      status: response.statusCode ?? 200,
+      durationMs: performance.now() - (startedAt.get(event) ?? performance.now()),
+    });
+  };
+  return {
+    before: (request) => {
+      markInvocation();
+      startedAt.set(request.event, performance.now());
+    },
+    after: finish,
+    onError: finish,
+  };
+}
+
+/**
+ * Builds a function URL handler from a route's path and its core, which answers with a redirect (the only
+ * answer a function URL route gives today).
+ */
+export function functionUrlRoute<Path>(
+  spec: FunctionUrlSpec<Path>,
+  core: (input: FunctionUrlInput<Path>) => Promise<Redirect>,
+) {
+  // Built when the handler's module loads: a bad configuration fails the cold start, not a request.
+  serviceConfig();
+  return middy<APIGatewayProxyEventV2, Response, Error, Context>({
+    // A second before Lambda would kill the function, answer 504 in the contract's JSON instead.
+    timeoutEarlyInMillis: 1000,
+    timeoutEarlyResponse: () => {
+      throw new DeadlineExceededError();
+    },
+  })
+    .use(responseEnvelope(spec))
+    .use(errorPolicy(spec))
+    .handler(async (event, context): Promise<Response> => {
+      const path = spec.path(event.rawPath);
+      if (path === undefined) throw new NotFoundError('Not Found');
+      const method = methodOf(event);
+      if (method === 'OPTIONS') {
+        const origin = requestHeader(event, 'origin');
+        const headers = preflightHeaders(serviceConfig().corsAllowedOrigins, origin, spec.methods);
+        return { statusCode: 204, headers, body: '', isBase64Encoded: false };
+      }
+      const head = method === 'HEAD';
+      if (!spec.methods.includes(head ? 'GET' : method)) throw new MethodNotAllowedError();
+      const { location } = await core({
+        path,
+        query: queryOf(event.rawQueryString ?? ''),
+        event,
+        context,
+        requestId: event.requestContext.requestId,
+        head,
+      });
+      return {
+        statusCode: 302,
+        headers: { Location: location, 'Cache-Control': 'private, no-store' },
+        body: '',
+        isBase64Encoded: false,
+      };
+    });
+}
+
+type RestHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type FunctionUrlHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<Response>;
+
+/** A function URL's event (payload format 2.0), rather than API Gateway's REST proxy event. */
+const isFunctionUrlEvent = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2): event is APIGatewayProxyEventV2 =>
+  'rawPath' in event;
+
+/**
+ * One Lambda function behind two entrances: API Gateway's REST proxy events for its API route, and its
+ * function URL's events. One function, so both share its warm instances and what they keep in memory.
+ */
+export function restAndFunctionUrl(
+  rest: RestHandler,
+  functionUrl: FunctionUrlHandler,
+): RestHandler & FunctionUrlHandler {
+  function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult>;
+  function handler(event: APIGatewayProxyEventV2, context: Context): Promise<Response>;
+  function handler(event: APIGatewayProxyEvent | APIGatewayProxyEventV2, context: Context) {
+    return isFunctionUrlEvent(event) ? functionUrl(event, context) : rest(event, context);
+  }
+  return handler;
+}
