@@ -19,7 +19,7 @@ import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 /** The stream's batching window when batches are not gathered as deployed (`batching`). */
 const IMMEDIATE_COUNT_WINDOW_MS = 500;
 /** How long a start waits for the seed's clicks to be counted in the statistics. */
-const SEED_COUNTED_WITHIN_MS = 60_000;
+const SEED_COUNTED_WITHIN_MS = 120_000;
 export interface LocalRuntimeOptions {
   /** HTTP port of the gateway; 0 picks a free one. */
   port: number;
