@@ -100,7 +100,8 @@ describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
     await page.fill('#create-expired-url', 'https://example.com/over');
     await page.check('#create-forward-query');
     await page.click('#create-form button[type="submit"]');
-    await status().filter({ hasText: 'Created' }).waitFor();
+    // The status still says "Created" from the link before: the new link's row is what shows it is made.
+    await row('spring-sale').waitFor();
     const expiresAt = await page.evaluate(() => new Date('2099-06-30T12:00').toISOString().slice(0, 23));
     const link = (await linksOf(user.id)).find((candidate) => candidate.short_code === 'spring-sale');
     expect(link).toMatchObject({
