@@ -39,7 +39,7 @@ describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Loc
     browser = await launchBrowser();
     ({ page, problems } = await watchedPage(browser, service.url));
     await page.goto(`${service.url}/${link.short_code}+`);
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     await browser?.close();
     await service?.stop();

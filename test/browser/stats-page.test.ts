@@ -45,7 +45,7 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     ({ page, problems, foreignRequests } = await watchedPage(browser, service.url));
     await page.goto(`${service.url}/${link.short_code}+?${range}`);
     await page.locator('#status', { hasText: 'clicks from' }).waitFor({ timeout: 30_000 });
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
