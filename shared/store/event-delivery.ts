@@ -13,7 +13,7 @@ import { retryWithBackoff } from './retry.js';
 import { isOfDeleted, REMEMBER_MS, recentDeletions } from './scale/deletion-copies.js';
 import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
-import { listName, listsOf } from './scale/sharded-lists.js';
+import { listName, listsOf, type ShardLayout } from './scale/sharded-lists.js';
 import { idUnderMarker, keyOf } from './table.js';
 import { keepVisitorTags } from './visitor-batches.js';
 
@@ -109,14 +109,15 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   let pending: DeliveredEvent[] = kept.map(({ visitor, ...event }) =>
     visitor === undefined || batch === undefined ? event : { ...event, visitor_batch: batch },
   );
-  const written: (DeliveredEvent & PlacedEvent)[] = [];
+  /** The events written, each with the layout it was placed under. */
+  const written: { event: DeliveredEvent & PlacedEvent; layout: ShardLayout }[] = [];
   /** Events written again after an attempt that may have written them (an answer lost) under another layout. */
   const retried = new Set<number>();
   await retryWithBackoff(
     async () => {
       const placements = pending.map((event) => placed(event, layout));
       const unwritten = new Set((await writeItemsOnce(placements.map(eventItem))).map((item) => Number(item.id)));
-      written.push(...placements.filter((event) => !unwritten.has(event.id)));
+      written.push(...placements.filter((event) => !unwritten.has(event.id)).map((event) => ({ event, layout })));
       pending = pending.filter((event) => unwritten.has(event.id));
       for (const id of unwritten) retried.add(id);
       if (pending.length === 0) return true;
@@ -136,11 +137,13 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   // list's shards, and so may one whose earlier attempt here lost its answer: that copy goes (and with it its
   // count in the statistics), now that this one is stored. Not before: the earlier delivery may still be
   // running (a visibility timeout ran out) and succeed, and then this copy is the only one left.
+  // Only under the layout it was placed with: a wider one's shard may hold the copy a concurrent delivery
+  // placed later, the one that must stay.
   const copies = written
-    .filter((event) => event.redelivered || retried.has(event.id))
-    .flatMap((event) => {
+    .filter(({ event }) => event.redelivered || retried.has(event.id))
+    .flatMap(({ event, layout: placedWith }) => {
       const stored = keyOf(eventKey(event));
-      return possibleKeys(event, layout).filter((key) => keyOf(key) !== stored);
+      return possibleKeys(event, placedWith).filter((key) => keyOf(key) !== stored);
     });
   await deleteKeys(copies, deadline);
 
@@ -149,7 +152,7 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   // earlier delivery wrote went above). One delete each, so a deletion under a burst of clicks costs no more
   // than the clicks themselves, on the partitions they were spread over.
   const deletions = await recentDeletions();
-  const orphaned = written.filter((event) => isOfDeleted(event, deletions));
+  const orphaned = written.map(({ event }) => event).filter((event) => isOfDeleted(event, deletions));
   await deleteKeys(orphaned.map(eventKey), deadline);
 
   const dropped = new Set([...gone, ...orphaned].map((event) => event.id));

@@ -29,7 +29,8 @@ describe('startup seed (DynamoDB Local, through HTTP)', () => {
       unsentEventsFile: path.join(mkdtempSync(path.join(tmpdir(), 'seed-test-')), 'unsent-events.jsonl'),
     });
     api = httpClient(service.url);
-  });
+    // The start waits for the seed's clicks to be counted from the table's stream: minutes on a busy machine.
+  }, 360_000);
   afterAll(() => service.stop());
 
   it('loads every user, URL and event of the bundled files, keeping ids and timestamps', async () => {
