@@ -40,7 +40,7 @@ interface Shape {
   target: { writeUnits: number; readUnits: number; usdPerMillion: number };
 }
 
-// The shapes and targets. The trickle lasts 60 s (2 clicks a second, 120 clicks), so that the three
+// The shapes and their targets (docs/capacity.md quotes the results). The trickle lasts 60 s (2 clicks a second, 120 clicks), so that the three
 // take a few minutes together; its cost per click is that of any longer trickle at that rate.
 const shapes: Shape[] = [
   {

@@ -125,7 +125,7 @@ export class ServiceStack extends Stack {
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
-      if (route.recordsExpiries) handler.keepLinkLimits(table);
+      if (route.keepsLinkLimits) handler.keepLinkLimits(table);
       // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
       if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);

@@ -7,7 +7,7 @@ import { shortLinkFunctionCode } from '../lib/short-link-function.js';
  * gateway: its viewer-request function (the same source, lib/edge/short-link-rewrite.js, run as CloudFront runs
  * it) rewrites `/<code>+`, adds the viewer's host, and answers a short link's wrong method itself; the headers
  * CloudFront sets itself are set here from the connection, and any a client sent under those names is dropped
- * first (CONTRACT.md, "Hardening"): a client must not choose the address its visitor tag is made from, nor its
+ * first (docs/decisions.md, "Hardening"): a client must not choose the address its visitor tag is made from, nor its
  * `short_url`. Which origin then serves the request is CloudFront's behaviours' choice (lib/edge-paths.ts).
  */
 

@@ -5,7 +5,7 @@ import { staticFiles } from './static-files.js';
 import { statsPagePolicy } from './stats-page.js';
 
 /**
- * The home page, at `/` for a browser (CONTRACT.md, "The home page"): a person lists, creates, changes,
+ * The home page, at `/` for a browser (docs/decisions.md, "The home page"): a person lists, creates, changes,
  * deactivates and deletes their links, copies a short link, sees its QR code and opens its statistics page.
  * The server writes only the page's frame, the same for everyone; its script (web/home-page) calls the JSON
  * API like any client, with the key given on the page in `keys` mode. Every file is served by the service.
@@ -24,7 +24,7 @@ export const homePagePolicy = statsPagePolicy;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);
 
-/** The page's fields for a link's lifecycle, on the create form (CONTRACT.md, "Link lifecycle"). */
+/** The page's fields for a link's lifecycle, on the create form (docs/decisions.md, "Link lifecycle"). */
 const lifecycleFields = `
         <div class="field">
           <label for="create-expires-at">Expires at <span class="hint">(your local time; empty: never)</span></label>

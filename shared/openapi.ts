@@ -348,6 +348,14 @@ const queryMeanings: Record<string, string> = {
 const statsErrors = 'widened to whole intervals; `series` has one entry per interval, zeros included';
 
 /** The route table's operations, keyed `${method} ${path}` as in `routes.ts`. */
+/** A script or stylesheet a page of the service loads from the service itself. */
+const pageFile = (page: string, files: string, example: string): OperationEntry => ({
+  summary: `A script or stylesheet of ${page}`,
+  path: { schema: referenceFilePath, meanings: { file: files }, examples: { file: example } },
+  success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
+  errors: { 404: 'Not Found' },
+});
+
 const operations: Record<string, OperationEntry> = {
   'GET /health': {
     summary: 'Liveness check',
@@ -367,16 +375,11 @@ const operations: Record<string, OperationEntry> = {
     description: 'Swagger UI over this description; every file it loads is served by the service itself.',
     success: { status: 200, description: 'The page', files: ['text/html'] },
   },
-  'GET /stats-page/{file}': {
-    summary: 'A script or stylesheet of the statistics page',
-    path: {
-      schema: referenceFilePath,
-      meanings: { file: 'stats-page.js, stats-page.css, uPlot.esm.js or uPlot.min.css.' },
-      examples: { file: 'stats-page.css' },
-    },
-    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
-    errors: { 404: 'Not Found' },
-  },
+  'GET /stats-page/{file}': pageFile(
+    'the statistics page',
+    'stats-page.js, stats-page.css, uPlot.esm.js or uPlot.min.css.',
+    'stats-page.css',
+  ),
   'GET /': {
     summary: 'The home page',
     description:
@@ -386,26 +389,12 @@ const operations: Record<string, OperationEntry> = {
     success: { status: 200, description: 'The page', files: ['text/html'] },
     errors: { 404: 'Not Found (not a browser)' },
   },
-  'GET /home-page/{file}': {
-    summary: 'A script or stylesheet of the home page',
-    path: {
-      schema: referenceFilePath,
-      meanings: { file: 'home-page.js or home-page.css.' },
-      examples: { file: 'home-page.css' },
-    },
-    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
-    errors: { 404: 'Not Found' },
-  },
-  'GET /docs/{file}': {
-    summary: 'A script or stylesheet of the API reference page',
-    path: {
-      schema: referenceFilePath,
-      meanings: { file: 'swagger-ui.css, swagger-ui-bundle.js or swagger-initializer.js.' },
-      examples: { file: 'swagger-ui.css' },
-    },
-    success: { status: 200, description: 'The file', files: ['text/css', 'text/javascript'] },
-    errors: { 404: 'Not Found' },
-  },
+  'GET /home-page/{file}': pageFile('the home page', 'home-page.js or home-page.css.', 'home-page.css'),
+  'GET /docs/{file}': pageFile(
+    'the API reference page',
+    'swagger-ui.css, swagger-ui-bundle.js or swagger-initializer.js.',
+    'swagger-ui.css',
+  ),
 
   'POST /users': {
     summary: 'Create a user',

@@ -35,7 +35,7 @@ export interface RouteDefinition {
    * Whether it keeps a link's limits on its short code's item: takes clicks of the allowance
    * (store/click-allowance.ts) and records the expiry (store/urls.ts `claimExpiredEvent`). The redirect.
    */
-  recordsExpiries?: boolean;
+  keepsLinkLimits?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
@@ -54,7 +54,7 @@ const route = (
       | 'profile'
       | 'bundledFiles'
       | 'visitorSecrets'
-      | 'recordsExpiries'
+      | 'keepsLinkLimits'
       | 'indexes'
       | 'idempotent'
       | 'access'
@@ -120,7 +120,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/urls/{id}/redirect', 'functions/urls/redirect.ts', 'read', {
     sendsEvents: true,
     visitorSecrets: true,
-    recordsExpiries: true,
+    keepsLinkLimits: true,
     access: 'open',
   }),
   route('GET', '/urls/{id}/stats', 'functions/urls/get-url-stats.ts', 'read'),

@@ -7,7 +7,7 @@ import { servicePathPrefix } from '#shared/short-links.js';
 
 /**
  * GET /: the home page, for a browser (its `Accept` prefers HTML to JSON). Every other client gets the
- * unknown route's answer, `404 {"detail": "Not Found"}`, as before the page existed (CONTRACT.md, "The home
+ * unknown route's answer, `404 {"detail": "Not Found"}`, as before the page existed (docs/decisions.md, "The home
  * page"). The page is a frame, the same for everyone and every mode's reader: nothing is read to write it.
  */
 export const handler = httpRoute({ access: 'open' }, async ({ event }) => {

@@ -8,13 +8,10 @@ import type {
 } from 'aws-lambda';
 import { serviceConfig } from '../config.js';
 import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../errors.js';
-import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
-import { toErrorOutcome } from './error-policy.js';
 import { requestHeader } from './headers.js';
-import { errorPage, prefersHtml } from './pages-for-people.js';
-import { jsonResponse, type Redirect } from './route.js';
+import { errorAnswer, type Redirect } from './route.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
@@ -50,7 +47,7 @@ export interface FunctionUrlSpec<Path> {
   path: (rawPath: string) => Path | undefined;
   /** The methods the route answers (`Allow` of a 405): GET, with HEAD (as GET) and OPTIONS (the CORS preflight). */
   methods: readonly string[];
-  /** Errors answered to a browser as a small HTML page (CONTRACT.md "Pages for people"). @default false */
+  /** Errors answered to a browser as a small HTML page (pages-for-people.ts). @default false */
   pagesForPeople?: boolean;
 }
 
@@ -66,26 +63,21 @@ const methodOf = (event: APIGatewayProxyEventV2) => event.requestContext.http.me
 function errorPolicy(spec: FunctionUrlSpec<unknown>): MiddlewareObj<APIGatewayProxyEventV2, Response> {
   return {
     onError: (request) => {
-      const outcome = toErrorOutcome(request.error);
-      if (outcome.unexpected) {
-        logger.error('Unhandled error', {
-          requestId: request.event.requestContext?.requestId,
-          path: request.event.rawPath,
-          method: methodOf(request.event),
-          error: request.error as Error,
-        });
-      }
-      const headers = {
-        ...outcome.headers,
-        ...(request.error instanceof MethodNotAllowedError && { Allow: spec.methods.join(', ') }),
-      };
-      const page = spec.pagesForPeople && prefersHtml(request.event) && typeof outcome.body.detail === 'string';
-      request.response = {
-        ...(page
-          ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)
-          : jsonResponse(outcome.statusCode, outcome.body, headers)),
-        isBase64Encoded: false,
-      };
+      const { event } = request;
+      const answer = errorAnswer(
+        request.error,
+        {
+          requestId: event.requestContext?.requestId,
+          path: event.rawPath,
+          method: methodOf(event),
+          headers: event.headers,
+        },
+        {
+          pagesForPeople: spec.pagesForPeople,
+          headers: request.error instanceof MethodNotAllowedError ? { Allow: spec.methods.join(', ') } : {},
+        },
+      );
+      request.response = { ...answer, isBase64Encoded: false };
     },
   };
 }

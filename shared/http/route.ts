@@ -141,25 +141,48 @@ function toSuccessResponse(
   return jsonResponse(status, result);
 }
 
+/**
+ * What a failure answers, whichever entrance the request came by: the contract's JSON, or a small page for a
+ * browser where the route serves people; an unexpected one (5xx) is logged with its stack.
+ */
+export function errorAnswer(
+  error: unknown,
+  request: { requestId: string | undefined; path: string; method: string } & Pick<APIGatewayProxyEvent, 'headers'>,
+  options: { pagesForPeople?: boolean; headers?: Record<string, string> } = {},
+): APIGatewayProxyResult {
+  const outcome = toErrorOutcome(error);
+  if (outcome.unexpected) {
+    logger.error('Unhandled error', {
+      requestId: request.requestId,
+      path: request.path,
+      method: request.method,
+      error: error as Error,
+    });
+  }
+  const headers = { ...outcome.headers, ...options.headers };
+  const page = options.pagesForPeople && prefersHtml(request) && typeof outcome.body.detail === 'string';
+  return page
+    ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)
+    : jsonResponse(outcome.statusCode, outcome.body, headers);
+}
+
 /** The error policy as middleware: any failure becomes the contract's JSON; 5xx are logged with their stack. */
 export function errorPolicy(
   options: { pagesForPeople?: boolean } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
-      const outcome = toErrorOutcome(request.error);
-      if (outcome.unexpected) {
-        logger.error('Unhandled error', {
-          requestId: request.event.requestContext?.requestId,
-          path: request.event.path,
-          method: request.event.httpMethod,
-          error: request.error as Error,
-        });
-      }
-      const page = options.pagesForPeople && prefersHtml(request.event) && typeof outcome.body.detail === 'string';
-      request.response = page
-        ? errorPage(outcome.statusCode, outcome.body.detail as string, outcome.headers)
-        : jsonResponse(outcome.statusCode, outcome.body, outcome.headers);
+      const { event } = request;
+      request.response = errorAnswer(
+        request.error,
+        {
+          requestId: event.requestContext?.requestId,
+          path: event.path,
+          method: event.httpMethod,
+          headers: event.headers,
+        },
+        options,
+      );
     },
   };
 }

@@ -10,7 +10,7 @@ interface LeaseChange {
 }
 
 /**
- * Exact click limits (CONTRACT.md, "Exact click limits"): at any rate and burst, at most `max_clicks`
+ * Exact click limits (docs/data-model.md, "Exact click limits"): at any rate and burst, at most `max_clicks`
  * redirects of a link go to its target, without a write on one shared item per click.
  *
  * The short code's item counts the clicks handed out (`leased`). An instance takes a lease of a few at a
