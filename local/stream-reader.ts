@@ -48,7 +48,7 @@ export interface StreamReaderOptions {
  */
 const IDLE_MS = 50;
 const QUIET_MS = 400;
-const DRAIN_MS = 20;
+const DRAIN_MS = 100;
 /**
  * How often the stream's shards are listed again, unless a shard closed: DynamoDB Local's DescribeStream
  * costs in proportion to the stream's records, and its shards rarely change.
