@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { requireJava } from './java.js';
 import { freePort, waitForPort } from './ports.js';
 
@@ -14,7 +17,7 @@ export interface DynamoDbLocal {
 }
 
 export interface DynamoDbLocalOptions {
-  /** Folder for the database file; omitted means in memory. */
+  /** Folder for the database file; omitted means a temporary one, in memory where the system has it, removed at stop. */
   dataDir?: string;
   port?: number;
 }
@@ -51,15 +54,95 @@ function spawnDatabase(javaArgs: string[]): ChildProcess {
   return spawn('sh', ['-c', guardedJava, 'dynamodb-local', 'java', ...javaArgs], { stdio: ['pipe', 'ignore', 'pipe'] });
 }
 
+/** DynamoDB Local's one database file (`-sharedDb`), in its folder. */
+const DATABASE_FILE = 'shared-local-instance.db';
+
+/**
+ * A temporary folder for a database nobody keeps: in shared memory where the system has it (Linux's /dev/shm), so
+ * it writes as fast as DynamoDB Local's `-inMemory`, which cannot be given the stream index below.
+ */
+function temporaryDataDir(): string {
+  const memory = '/dev/shm';
+  const parent = existsSync(memory) ? memory : tmpdir();
+  removeAbandonedDataDirs(parent);
+  const dir = mkdtempSync(path.join(parent, TEMPORARY_PREFIX));
+  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  return dir;
+}
+
+const TEMPORARY_PREFIX = 'url-shortener-dynamodb-';
+const OWNER_FILE = 'owner.pid';
+
+/**
+ * A temporary database is removed when its DynamoDB Local exits; one whose process was killed (kill -9) is left
+ * behind, and in shared memory it holds memory until removed: the next start removes those whose owner is gone.
+ */
+function removeAbandonedDataDirs(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+    const dir = path.join(parent, name);
+    const owner = Number(readFileSafely(path.join(dir, OWNER_FILE)));
+    if (Number.isInteger(owner) && owner > 0 && processIsAlive(owner)) continue;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function readFileSafely(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Gives DynamoDB Local's stream records (its SQLite table `us`) the index its own queries need. Every write to a
+ * table with a stream describes the stream first, with `SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?`
+ * and no index on StreamID: without this, each write reads every stream record of every table until they expire
+ * a day later, and writes slow down without end (measured in docs/decisions.md, "The local runtime"). Created
+ * right after start, before any other request; SQLite re-prepares DynamoDB Local's statements on its own.
+ */
+async function indexStreamRecords(endpoint: string, dataDir: string): Promise<void> {
+  // DynamoDB Local creates its schema on the first request.
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+  } finally {
+    client.destroy();
+  }
+  const database = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
+  try {
+    database.exec('PRAGMA busy_timeout = 10000');
+    database.exec('CREATE INDEX IF NOT EXISTS us_stream_sequence ON us (StreamID, SequenceNumber)');
+  } finally {
+    database.close();
+  }
+}
+
 /**
  * Starts the official DynamoDB Local (it supports transactions) with the machine's Java, listening on loopback
  * only: it answers whoever reaches it, without credentials.
  *
  * DynamoDB Local has no option for the interface it listens on (its Jetty server takes them all), so the JVM
- * runs Jetty's XmlConfiguration, from DynamoDB Local's own jars, on the launcher files beside this module:
- * dynamodb-local-in-memory.xml or dynamodb-local-on-disk.xml gives the storage options, then dynamodb-local.xml
+ * runs Jetty's XmlConfiguration, from DynamoDB Local's own jars, on dynamodb-local.xml beside this module: it
  * builds the server with DynamoDB Local's own command-line code and gives its Jetty connector the host before
  * starting it.
+ *
+ * The database is always a file (see indexStreamRecords): the given folder, or a temporary one.
  *
  * The JVM keeps its optimizing compiler (C1-only starts 0.5 s sooner but writes about half as fast once warm,
  * and bulk imports and load tests are bound by DynamoDB Local's CPU) and the throughput collector.
@@ -68,7 +151,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   requireJava();
   const home = dynamoDbLocalHome();
   const port = options.port ?? (await freePort());
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? temporaryDataDir();
+  mkdirSync(dataDir, { recursive: true });
   const child = spawnDatabase([
     '-XX:+UseParallelGC',
     '-Xmx512m',
@@ -81,9 +166,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     'org.eclipse.jetty.xml.XmlConfiguration',
     `dynamodb.port=${port}`,
     `dynamodb.host=${LOOPBACK}`,
-    ...(options.dataDir
-      ? [`dynamodb.dbPath=${options.dataDir}`, launcherFile('dynamodb-local-on-disk.xml')]
-      : [launcherFile('dynamodb-local-in-memory.xml')]),
+    `dynamodb.dbPath=${dataDir}`,
     launcherFile('dynamodb-local.xml'),
   ]);
   let stderr = '';
@@ -91,18 +174,21 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (temporary) exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const stopJava = () => (child.stdin ? child.stdin.destroy() : child.kill('SIGKILL'));
   // Where there is no stdin guard (Windows), an exit of this process must still take the JVM with it.
   process.once('exit', stopJava);
   exited.then(() => process.off('exit', stopJava));
+  const endpoint = `http://${LOOPBACK}:${port}`;
   try {
     await waitForPort(port, 30_000, () => child.exitCode === null);
+    await indexStreamRecords(endpoint, dataDir);
   } catch (error) {
     stopJava();
     throw new Error(`DynamoDB Local did not start: ${(error as Error).message}\n${stderr}`);
   }
   return {
-    endpoint: `http://${LOOPBACK}:${port}`,
+    endpoint,
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

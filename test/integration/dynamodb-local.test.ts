@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { startDynamoDbLocal } from '../../local/dynamodb-local.js';
+
+/**
+ * DynamoDB Local as the runtime starts it (a JVM of its own, not the run's shared one): its database is always a
+ * file, so its stream records can be indexed, and a temporary one leaves nothing behind.
+ */
+const temporaryParent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+const temporaryDatabases = () =>
+  readdirSync(temporaryParent).filter((name) => name.startsWith('url-shortener-dynamodb-'));
+
+/** The plan SQLite makes for the query DynamoDB Local runs before every write to a table with a stream. */
+function planOfStreamDescription(file: string): string {
+  const database = new DatabaseSync(file, { readOnly: true });
+  try {
+    return database
+      .prepare('EXPLAIN QUERY PLAN SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?')
+      .all('any')
+      .map((row) => String(row.detail))
+      .join('; ');
+  } finally {
+    database.close();
+  }
+}
+
+describe('DynamoDB Local storage (its own JVM)', () => {
+  it('indexes stream records by stream, so a write does not read every record of every stream', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-local-test-'));
+    try {
+      const database = await startDynamoDbLocal({ dataDir });
+      await database.stop();
+      const plan = planOfStreamDescription(path.join(dataDir, 'shared-local-instance.db'));
+      expect(plan).toContain('us_stream_sequence');
+      expect(plan).not.toMatch(/\bSCAN us\b/);
+      // A second start on the same folder finds the index there and keeps it.
+      const again = await startDynamoDbLocal({ dataDir });
+      await again.stop();
+      expect(planOfStreamDescription(path.join(dataDir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a database without a folder in a temporary one, removed at stop', async () => {
+    const database = await startDynamoDbLocal();
+    // This process's (another test file's worker may have one of its own meanwhile).
+    const ownedHere = (name: string) => {
+      const owner = path.join(temporaryParent, name, 'owner.pid');
+      return existsSync(owner) && readFileSync(owner, 'utf8') === String(process.pid);
+    };
+    const [created, ...others] = temporaryDatabases().filter(ownedHere);
+    expect(others).toEqual([]);
+    const dir = path.join(temporaryParent, String(created));
+    expect(planOfStreamDescription(path.join(dir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
+    await database.stop();
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("removes a temporary database whose process was killed, and keeps a living process's", async () => {
+    // A process that has ended: its pid names nobody (or, reused, someone alive: then the folder is kept).
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    const abandoned = path.join(temporaryParent, 'url-shortener-dynamodb-test-abandoned');
+    const living = path.join(temporaryParent, 'url-shortener-dynamodb-test-living');
+    const owners: [string, string][] = [
+      [abandoned, ended],
+      [living, String(process.pid)],
+    ];
+    for (const [dir, owner] of owners) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'owner.pid'), owner);
+    }
+    try {
+      const database = await startDynamoDbLocal();
+      await database.stop();
+      expect(existsSync(abandoned)).toBe(false);
+      expect(existsSync(living)).toBe(true);
+    } finally {
+      rmSync(abandoned, { recursive: true, force: true });
+      rmSync(living, { recursive: true, force: true });
+    }
+  });
+});
