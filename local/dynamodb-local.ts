@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,8 +91,11 @@ function removeAbandonedDataDirs(parent: string): void {
     if (!name.startsWith(TEMPORARY_PREFIX)) continue;
     const dir = path.join(parent, name);
     const owner = Number(readFileSafely(path.join(dir, OWNER_FILE)));
-    if (Number.isInteger(owner) && owner > 0 && processIsAlive(owner)) continue;
-    rmSync(dir, { recursive: true, force: true });
+    const alive = Number.isInteger(owner) && owner > 0 && processIsAlive(owner);
+    // Without an owner yet, it may be another start's, between creating the folder and naming itself.
+    const createdAt = statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    const justCreated = owner === 0 && Date.now() - createdAt < 60_000;
+    if (!alive && !justCreated) rmSync(dir, { recursive: true, force: true });
   }
 }
 

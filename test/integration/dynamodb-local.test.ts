@@ -46,18 +46,23 @@ describe('DynamoDB Local storage (its own JVM)', () => {
   });
 
   it('keeps a database without a folder in a temporary one, removed at stop', async () => {
+    // The folders there already (this run's shared database, another worker's) are not this start's.
+    const before = new Set(temporaryDatabases());
     const database = await startDynamoDbLocal();
-    // This process's (another test file's worker may have one of its own meanwhile).
-    const ownedHere = (name: string) => {
-      const owner = path.join(temporaryParent, name, 'owner.pid');
-      return existsSync(owner) && readFileSync(owner, 'utf8') === String(process.pid);
-    };
-    const [created, ...others] = temporaryDatabases().filter(ownedHere);
-    expect(others).toEqual([]);
-    const dir = path.join(temporaryParent, String(created));
-    expect(planOfStreamDescription(path.join(dir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
-    await database.stop();
-    expect(existsSync(dir)).toBe(false);
+    try {
+      const ownedHere = (name: string) => {
+        const owner = path.join(temporaryParent, name, 'owner.pid');
+        return existsSync(owner) && readFileSync(owner, 'utf8') === String(process.pid);
+      };
+      const created = temporaryDatabases().filter((name) => !before.has(name) && ownedHere(name));
+      expect(created).toHaveLength(1);
+      const dir = path.join(temporaryParent, String(created[0]));
+      expect(planOfStreamDescription(path.join(dir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
+      await database.stop();
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      await database.stop();
+    }
   });
 
   it("removes a temporary database whose process was killed, and keeps a living process's", async () => {
