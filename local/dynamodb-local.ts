@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { requireJava } from './java.js';
 import { freePort, waitForPort } from './ports.js';
+import { processIsAlive } from './runtime-record.js';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -104,16 +105,6 @@ function readFileSafely(file: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -22,7 +22,8 @@ export interface RuntimeRecord {
 
 export const recordFile = (dataDir: string) => path.join(dataDir, 'local-runtime.json');
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, another user's). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -42,7 +43,7 @@ function readRecord(file: string): RuntimeRecord | undefined {
 /** The record of the service running on this data folder, or undefined when none is. */
 export function runningService(dataDir: string): RuntimeRecord | undefined {
   const record = readRecord(recordFile(dataDir));
-  return record && record.pid !== process.pid && isAlive(record.pid) ? record : undefined;
+  return record && record.pid !== process.pid && processIsAlive(record.pid) ? record : undefined;
 }
 
 export interface DataFolderClaim {
