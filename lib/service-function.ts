@@ -215,6 +215,11 @@ export class ServiceFunction extends NodejsFunction {
     this.sendTo('EVENTS_QUEUE_URL', queue);
   }
 
+  /** Hands bulk imports to the import worker through its queue (IMPORTS_QUEUE_URL). */
+  handOffImportsTo(queue: IQueue): void {
+    this.sendTo('IMPORTS_QUEUE_URL', queue);
+  }
+
   private sendTo(variable: string, queue: IQueue): void {
     this.addEnvironment(variable, queue.queueUrl);
     this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));

@@ -92,6 +92,8 @@ export interface ServiceMonitoringProps {
   /** The function that counts the statistics from the table's stream: its iterator age is their lag. */
   clickCounter: IFunction;
   deadLetterQueue: IQueue;
+  /** Where an import the worker could not finish goes, once it is marked failed. */
+  importsDeadLetterQueue: IQueue;
   /**
    * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
    * @default - no subscription: subscribe to the AlarmTopic output later
@@ -327,6 +329,22 @@ export class ServiceMonitoring extends Construct {
           'Automatic events failed 5 deliveries and wait in the dead-letter queue (kept 14 days). Runbook: docs/operations.md#eventsdeadlettered',
         metric: deadLettered,
         threshold: alarmThresholds.deadLetteredEvents,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    this.notify(
+      new Alarm(this, 'ImportsFailed', {
+        alarmName: named('ImportsFailed'),
+        alarmDescription:
+          'A bulk import failed 3 deliveries to the import worker and was marked failed. Runbook: docs/operations.md#importsfailed',
+        metric: props.importsDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: fiveMinutes,
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,

@@ -6,12 +6,12 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AllowedOrigins } from '../shared/http/cors.js';
-import { clickCounter, eventWriter, type RouteDefinition, routeName, routes } from '../shared/routes.js';
+import { clickCounter, eventWriter, importWorker, type RouteDefinition, routeName, routes } from '../shared/routes.js';
 import type { AuthMode } from '../shared/service-config.js';
-import { clickStreamSchema, eventsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { shortLinkRoute } from './edge-paths.js';
-import { EventsQueue } from './events-queue.js';
+import { QueuePair } from './queue-pair.js';
 import { ServiceApi } from './service-api.js';
 import { ServiceFunction } from './service-function.js';
 import { metricsNamespaceOf } from './service-metrics.js';
@@ -95,7 +95,8 @@ export class ServiceStack extends Stack {
     const authMode = props.authMode ?? 'open';
     const metricsNamespace = metricsNamespaceOf(props.stage);
     const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
-    const events = new EventsQueue(this, 'Events');
+    const events = new QueuePair(this, 'Events', eventsQueueSchema);
+    const imports = new QueuePair(this, 'Imports', importsQueueSchema);
     // What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment").
     const originSecret = new Secret(this, 'OriginSecret', {
       description: 'Sent by CloudFront in X-Origin-Verify; the functions answer only requests that carry it',
@@ -122,6 +123,7 @@ export class ServiceStack extends Stack {
       });
       handler.useTable(table, route.table, route.indexes);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
+      if (route.queuesImports) handler.handOffImportsTo(imports.queue);
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
@@ -154,6 +156,20 @@ export class ServiceStack extends Stack {
         maxBatchingWindow: Duration.seconds(eventsQueueSchema.maxBatchingWindowSeconds),
         reportBatchItemFailures: true,
       }),
+    );
+
+    // Bulk imports that outlast their request go on here, one import a message (shared/users-import/).
+    const importer = new ServiceFunction(this, 'ImportWorker', {
+      entry: importWorker.handler,
+      metricsNamespace,
+      memorySize: 1024,
+      timeout: Duration.seconds(importsQueueSchema.workerTimeoutSeconds),
+      logRetention,
+    });
+    importer.useTable(table, importWorker.table, importWorker.indexes);
+    importer.handOffImportsTo(imports.queue);
+    importer.addEventSource(
+      new SqsEventSource(imports.queue, { batchSize: importsQueueSchema.batchSize, reportBatchItemFailures: true }),
     );
 
     // The statistics are counted from the table's stream: each click event stored or deleted, once
@@ -207,10 +223,12 @@ export class ServiceStack extends Stack {
         ...routeFunctions.map(({ route, handler }) => ({ name: routeName(route), handler })),
         { name: 'EventWriter', handler: writer },
         { name: 'ClickCounter', handler: counter },
+        { name: 'ImportWorker', handler: importer },
       ],
       eventsQueue: events.queue,
       clickCounter: counter,
       deadLetterQueue: events.deadLetterQueue,
+      importsDeadLetterQueue: imports.deadLetterQueue,
       alarmEmail: props.alarmEmail,
       stage: props.stage,
       metricsNamespace,
@@ -230,6 +248,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'EventsQueueName', { value: events.queue.queueName });
     new CfnOutput(this, 'EventsDeadLetterQueueName', { value: events.deadLetterQueue.queueName });
+    new CfnOutput(this, 'ImportsDeadLetterQueueName', { value: imports.deadLetterQueue.queueName });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardUrl', { value: monitoring.dashboardUrl });
   }

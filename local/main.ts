@@ -71,6 +71,7 @@ try {
     adminKey: settings.adminKey,
     rateLimits: settings.rateLimits,
     unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
+    unsentImportsFile: path.join(settings.dataDir, 'unsent-imports.jsonl'),
     onDatabaseExit: () => {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
       void shutdown('DynamoDB Local exit', 1);

@@ -12,6 +12,7 @@ import {
   defaultVisitorSecretsTableName,
   eventsQueueSchema,
   idempotencyTableSchema,
+  type QueuePairSchema,
   tableSchema,
   visitorSecretsTableSchema,
 } from '../shared/store/table-schema.js';
@@ -109,13 +110,14 @@ export interface QueuePair {
 export async function provisionQueues(
   queueName: string,
   overrides: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number } = {},
+  schema: QueuePairSchema = eventsQueueSchema,
 ): Promise<QueuePair> {
   // The queues' URLs name the emulator itself, which may not be the endpoint this client was given.
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
   const dead = await sqs.send(
     new CreateQueueCommand({
       QueueName: `${queueName}-dlq`,
-      Attributes: { MessageRetentionPeriod: String(eventsQueueSchema.deadLetterRetentionSeconds) },
+      Attributes: { MessageRetentionPeriod: String(schema.deadLetterRetentionSeconds) },
     }),
   );
   const deadLetterQueueUrl = dead.QueueUrl as string;
@@ -126,11 +128,11 @@ export async function provisionQueues(
     new CreateQueueCommand({
       QueueName: queueName,
       Attributes: {
-        VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds),
-        MessageRetentionPeriod: String(eventsQueueSchema.retentionSeconds),
+        VisibilityTimeout: String(overrides.visibilityTimeoutSeconds ?? schema.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: String(schema.retentionSeconds),
         RedrivePolicy: JSON.stringify({
           deadLetterTargetArn: attributes.Attributes?.QueueArn,
-          maxReceiveCount: overrides.maxReceiveCount ?? eventsQueueSchema.maxReceiveCount,
+          maxReceiveCount: overrides.maxReceiveCount ?? schema.maxReceiveCount,
         }),
       },
     }),

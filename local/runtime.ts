@@ -6,7 +6,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { parseJsonExactly } from '../shared/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
-import { clickStreamSchema, eventsQueueSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import type { FunctionBundles } from './function-bundles.js';
@@ -29,7 +29,7 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   tableName: string;
   queueName: string;
-  /** Queue settings for tests that need quick redelivery. */
+  /** Queue settings for tests that need quick redelivery (both queues). */
   queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
   /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
   seed?: { dir: string; onProgress?: SeedProgress };
@@ -56,6 +56,11 @@ export interface LocalRuntimeOptions {
    * reads), to be queued again by the next start. Without it they are logged as `unsent_event` entries.
    */
   unsentEventsFile?: string;
+  /**
+   * Where bulk imports still queued for the import worker when the runtime stops are kept (their ids, JSON
+   * lines), to be queued again by the next start. Without it they are logged, and stay `running`.
+   */
+  unsentImportsFile?: string;
   /**
    * Emulate DynamoDB's per-partition limits and transaction conflicts in front of DynamoDB Local, scaled
    * down by `scale` (100: 30 read and 10 write units per partition key value a second). @default off
@@ -96,6 +101,8 @@ export interface LocalRuntime {
   tableName: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  /** The imports queue, which the import worker reads. */
+  importsQueueUrl: string;
   dynamoDbEndpoint: string;
   sqsEndpoint: string;
   /** What the startup seed did, when it was asked for. */
@@ -118,6 +125,13 @@ export interface LocalRuntime {
   /** Stops accepting requests, drains the events queue into the writer, then stops what it started. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long the import worker's invocation lasts here: it stores parts until 30 s before its end, then queues
+ * what is left, so a short one lets a stop wait only a few seconds for the import in flight. In AWS it has
+ * importsQueueSchema.workerTimeoutSeconds.
+ */
+const LOCAL_IMPORT_INVOCATION_MS = 40_000;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -144,6 +158,34 @@ async function requeueSavedEvents(file: string, queueUrl: string): Promise<numbe
   sqs.destroy();
   await rm(file);
   return lines.length;
+}
+
+/** Queues again the imports a previous stop kept, then forgets the file. */
+async function requeueSavedImports(file: string, queueUrl: string): Promise<void> {
+  let lines: string[];
+  try {
+    lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const sqs = new SQSClient({});
+  for (const line of lines) await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: line }));
+  sqs.destroy();
+  await rm(file);
+}
+
+/** Keeps the imports still queued at a stop: in `file` for the next start, or in the log. */
+async function keepUnsentImports(bodies: string[], file: string | undefined): Promise<void> {
+  if (bodies.length === 0) return;
+  const { logger } = await import('../shared/logger.js');
+  if (file) {
+    await appendFile(file, bodies.map((body) => `${body}\n`).join(''));
+    logger.warn(`${bodies.length} import(s) were not finished yet; the next start goes on with them`, { file });
+  } else {
+    for (const body of bodies) logger.error('Import not finished before the service stopped', { unsent_import: body });
+  }
 }
 
 /** Keeps queue message bodies that were not written: in `file` for the next start, or in the log. */
@@ -231,9 +273,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
 
     const { provisionQueues, provisionTable } = await import('./provision.js');
-    const [, provisioned] = await Promise.all([
+    const [, provisioned, provisionedImports] = await Promise.all([
       provisionTable(options.tableName),
       provisionQueues(options.queueName, options.queueOverrides),
+      provisionQueues(`${options.queueName}-imports`, options.queueOverrides, importsQueueSchema),
     ]);
     // An SQS client sends to the host of a queue's URL: with the IAM check, the queues are named at its address.
     const throughCheck = (queueUrl: string) =>
@@ -241,6 +284,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const queues = {
       queueUrl: throughCheck(provisioned.queueUrl),
       deadLetterQueueUrl: throughCheck(provisioned.deadLetterQueueUrl),
+      importsQueueUrl: throughCheck(provisionedImports.queueUrl),
+      importsDeadLetterQueueUrl: throughCheck(provisionedImports.deadLetterQueueUrl),
     };
     // The functions are given their configuration directly, as Lambda gives them their environment.
     const { useServiceConfig } = await import('../shared/config.js');
@@ -252,6 +297,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         ...options.functionSettings,
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
+        IMPORTS_QUEUE_URL: queues.importsQueueUrl,
         ...extra,
       };
       if (fromBundles) Object.assign(process.env, environment);
@@ -267,6 +313,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           [stackResources.visitorSecretsTable]: config.visitorSecretsTableName,
           [stackResources.eventsQueue]: queueNameOf(queues.queueUrl),
           [stackResources.deadLetterQueue]: queueNameOf(queues.deadLetterQueueUrl),
+          [stackResources.importsQueue]: queueNameOf(queues.importsQueueUrl),
+          [stackResources.importsDeadLetterQueue]: queueNameOf(queues.importsDeadLetterQueueUrl),
         }),
       );
     }
@@ -291,7 +339,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const [
       { importHandler, loadRoutes, startGateway },
       { startQueuePoller, takeQueuedMessages },
-      { clickCounter, eventWriter, routes, routeName },
+      { clickCounter, eventWriter, importWorker, routes, routeName },
       { startStreamReader },
     ] = await Promise.all([
       import('./gateway.js'),
@@ -309,6 +357,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         })),
         { name: 'EventWriter', handler: eventWriter.handler },
         { name: 'ClickCounter', handler: clickCounter.handler },
+        { name: 'ImportWorker', handler: importWorker.handler },
       ]);
     }
     const writerFile = bundles?.files.get('EventWriter') ?? path.join(projectRoot, eventWriter.handler);
@@ -322,6 +371,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const countClicks: StreamHandler = async (event, context) => {
       counter ??= importHandler<StreamHandler>(counterFile);
       return (await counter)(event, context);
+    };
+    const importerFile = bundles?.files.get('ImportWorker') ?? path.join(projectRoot, importWorker.handler);
+    let importer: Promise<QueueHandler> | undefined;
+    const goOnWithImports: QueueHandler = async (event, context) => {
+      importer ??= importHandler<QueueHandler>(importerFile);
+      return (await importer)(event, context);
     };
     const requeuedEvents = options.unsentEventsFile
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
@@ -341,6 +396,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
               invocationTimeoutMs: options.writerTimeoutMs,
             }),
           ];
+    // The import worker reads the imports queue, one import an invocation, as its event source mapping does.
+    if (options.unsentImportsFile) await requeueSavedImports(options.unsentImportsFile, queues.importsQueueUrl);
+    const importPoller = await startQueuePoller({
+      queueUrl: queues.importsQueueUrl,
+      identity: { runtime: runtimeId, name: 'ImportWorker' },
+      handler: goOnWithImports,
+      batchSize: importsQueueSchema.batchSize,
+      concurrency: 2,
+      invocationTimeoutMs: LOCAL_IMPORT_INVOCATION_MS,
+    });
     // The statistics are counted from the table's stream, as the stack's event source mapping feeds the counter
     // (whether the queue is read or not: what is stored is counted).
     const streamReader = await startStreamReader({
@@ -392,6 +457,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       tableName: options.tableName,
       queueUrl: queues.queueUrl,
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
+      importsQueueUrl: queues.importsQueueUrl,
       dynamoDbEndpoint: databaseEndpoint,
       dynamoDbLimits: limits,
       iam,
@@ -428,7 +494,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         } finally {
           // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running,
           // and nothing still queued may be lost: it is kept for the next start, or logged for a replay.
-          await Promise.all(pollers.map((poller) => poller.stop()));
+          await Promise.all([...pollers, importPoller].map((poller) => poller.stop()));
+          await keepUnsentImports(await takeQueuedMessages(queues.importsQueueUrl), options.unsentImportsFile);
           await keepUnsentEvents(await takeQueuedMessages(queues.queueUrl), options.unsentEventsFile);
           await stopStarted();
         }

@@ -97,6 +97,14 @@ export const recordExamples: Record<string, unknown> = {
     email: null,
   },
   ImportCount: { count: 2, skipped: [{ row: 3, reason: 'invalid email' }], skipped_total: 1 },
+  ImportProgress: {
+    import_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    status: 'running',
+    rows_read: 20000,
+    count: 6000,
+    skipped_total: 12,
+    status_url: 'https://sho.rt/imports/0f8fad5b-d9cb-469f-a165-70867728950e',
+  },
   AccessKey: { id: 1, name: 'laptop', prefix: 'usk_Zm9v', created_at: at, expires_at: null, created_by: null },
   NewAccessKey: {
     id: 1,

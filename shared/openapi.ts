@@ -10,6 +10,7 @@ import {
   eventRecord,
   healthStatus,
   importCount,
+  importProgressRecord,
   linkFactsRecord,
   linkStats,
   listedReportRecord,
@@ -35,6 +36,7 @@ import {
   documentedJsonSchemas,
   hostPath,
   idPath,
+  importPath,
   keyPath,
   listEventsQuery,
   listUrlsQuery,
@@ -140,6 +142,7 @@ const recordSchemas = {
   UserStats: userStats,
   Health: healthStatus,
   ImportCount: importCount,
+  ImportProgress: importProgressRecord,
   AccessKey: accessKeyRecord,
   OperatorKey: operatorKeyRecord,
   LinkFacts: linkFactsRecord,
@@ -284,6 +287,8 @@ interface OperationEntry {
   query?: z.ZodMiniObject;
   path?: PathInput;
   success: Success;
+  /** A 202 besides the success: the request goes on without the client, followed at its `Location`. */
+  accepted?: { description: string; record: RecordName };
   /** The route's own failures, with the detail texts it answers them with. */
   errors?: Partial<Record<BusinessErrorStatus, string>>;
   /** The body in keys mode, when it differs. */
@@ -410,12 +415,31 @@ const operations: Record<string, OperationEntry> = {
       'already registered, are skipped and not counted. Ids in the file are not used.',
     body: { mediaType: 'multipart/form-data', schema: userCsvUpload },
     success: { status: 200, description: 'How many users were stored', record: 'ImportCount' },
+    accepted: {
+      description:
+        'The file is read and the import goes on without the client (it did not finish within the request): ' +
+        'follow it at `Location`, GET /imports/{id}',
+      record: 'ImportProgress',
+    },
     errors: {
       400:
         'Only CSV files allowed; CSV must be UTF-8 encoded; CSV must include username and email columns; ' +
         'Malformed CSV data (nothing from the file is imported)',
-      503: 'The import stopped early; the detail says how many rows were stored, and uploading the file again imports the rest',
+      503: 'The import could not be handed on; the detail says how many rows were stored, and uploading the file again imports the rest',
     },
+  },
+  'GET /imports/{id}': {
+    summary: 'Follow a bulk import',
+    description:
+      'An import that POST /users/bulk answered with 202: `running` with its counts so far, then `done` with the ' +
+      'rows skipped (as the 200 of POST /users/bulk), or `failed` with why. Kept for 7 days.',
+    path: {
+      schema: importPath,
+      meanings: { id: "The import's id (`import_id`)." },
+      examples: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    },
+    success: { status: 200, description: 'The import', record: 'ImportProgress' },
+    errors: { 404: 'Import not found' },
   },
   'GET /users': {
     summary: 'List users',
@@ -724,6 +748,21 @@ function parameters(
   });
 }
 
+function acceptedResponse(accepted: NonNullable<OperationEntry['accepted']>): Response {
+  return {
+    description: accepted.description,
+    headers: {
+      ...requestIdHeader,
+      Location: {
+        description: 'Where to follow it (its `status_url`)',
+        required: true,
+        schema: { type: 'string', format: 'uri' },
+      },
+    },
+    content: { 'application/json': { schema: schemaRef(accepted.record) } },
+  };
+}
+
 function successResponse(success: Success): Response {
   switch (success.status) {
     case 204:
@@ -845,6 +884,7 @@ function toOperation(
     // Integer-like keys: the object lists the statuses in ascending order whatever the insertion order.
     responses: {
       [entry.success.status]: successResponse(entry.success),
+      ...(entry.accepted && { 202: acceptedResponse(entry.accepted) }),
       ...Object.fromEntries(businessErrors),
       ...serviceUnavailable,
       ...(names.idempotent && { 409: responseRef('IdempotentRequestInProgress') }),

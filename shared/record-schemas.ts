@@ -151,6 +151,18 @@ export const importCount = z.object({
   skipped_total: count.check(z.describe('How many rows were skipped in all')),
 });
 
+/** A bulk import that goes on without its request (POST /users/bulk's 202, GET /imports/{id}). */
+export const importProgressRecord = z.object({
+  import_id: z.string().check(z.describe("The import's id")),
+  status: z.enum(['running', 'done', 'failed']),
+  rows_read: count.check(z.describe('Data rows in the file, the header not counted')),
+  count: count.check(z.describe('Users stored so far')),
+  skipped_total: count.check(z.describe('Rows skipped so far')),
+  status_url: z.string().check(z.describe('Where to follow the import: GET /imports/{import_id}')),
+  skipped: z.optional(importCount.shape.skipped.check(z.describe('Once done: the first 100 rows skipped, by row'))),
+  detail: z.optional(z.string().check(z.describe('Once failed: why, and how many users were stored'))),
+});
+
 /** GET /metrics/json: the spec leaves the body open, so only the request counter it names is described. */
 export const metricsReport = z.looseObject({
   http_requests_total: z.looseObject({

@@ -36,6 +36,8 @@ export interface RouteDefinition {
    * (store/click-allowance.ts) and records the expiry (store/urls.ts `claimExpiredEvent`). The redirect.
    */
   keepsLinkLimits?: boolean;
+  /** Whether the function hands bulk imports to the imports queue, for the import worker to go on with. */
+  queuesImports?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */
@@ -57,6 +59,7 @@ const route = (
       | 'keepsLinkLimits'
       | 'indexes'
       | 'idempotent'
+      | 'queuesImports'
       | 'access'
     >
   > = {},
@@ -95,8 +98,10 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/users/bulk', 'functions/users/import-users.ts', 'write', {
     profile: 'bulk',
     idempotent: true,
+    queuesImports: true,
     access: 'operator',
   }),
+  route('GET', '/imports/{id}', 'functions/imports/get-import.ts', 'read', { access: 'operator' }),
   route('GET', '/users', 'functions/users/list-users.ts', 'none', { access: 'operator', indexes: ['GSI1'] }),
   route('GET', '/users/{id}', 'functions/users/get-user.ts', 'read'),
   route('GET', '/users/{id}/stats', 'functions/users/get-user-stats.ts', 'read'),
@@ -160,6 +165,16 @@ export const eventWriter = {
   table: 'write',
   /** The delayed sweep of a deleted user's events reads them through GSI2. */
   indexes: ['GSI2'],
+} as const;
+
+/**
+ * The imports queue's consumer, which goes on with bulk imports their requests handed off; not an HTTP route,
+ * built and granted the same way. It reads an import's parts and writes users, and queues what is left.
+ */
+export const importWorker = {
+  handler: 'functions/imports/continue-imports.ts',
+  table: 'write',
+  indexes: [],
 } as const;
 
 /**

@@ -111,6 +111,9 @@ export const idPath = z.object({ id: integerText({ min: 1, max: MAX_ID }) });
 /** Path parameter of the redirect. API Gateway requires one name per path level, so it is `{id}` there too. */
 export const shortCodePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
+/** Path parameter of GET /imports/{id}: an import's id as POST /users/bulk gave it (any other is not found). */
+export const importPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
 /** GET /urls/{code}/stats-page: `part=link` asks for what the reader's key may see of the link, not the page. */
 export const statsPageQuery = z.object({ part: z.optional(z.literal('link')) });
 

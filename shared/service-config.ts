@@ -17,6 +17,13 @@ export interface ServiceConfig {
   idempotencyTableName: string;
   /** SQS queue of automatic events; only the routes that emit events need it. */
   eventsQueueUrl: string | undefined;
+  /** SQS queue of bulk imports that go on after their request (POST /users/bulk and the import worker). */
+  importsQueueUrl: string | undefined;
+  /**
+   * How long POST /users/bulk stores rows before it answers 202 and leaves the rest to the import worker
+   * (IMPORT_ANSWER_WITHIN_MS, 0-20000; 0 hands every import to the worker once its file is read).
+   */
+  importAnswerWithinMs: number;
   /** Name used in logs and as the metrics' service dimension. */
   serviceName: string;
   /** CloudWatch namespace of the embedded metrics. */
@@ -89,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     visitorSecretsTableName: env.VISITOR_SECRETS_TABLE || defaultVisitorSecretsTableName(tableName),
     idempotencyTableName: env.IDEMPOTENCY_TABLE || defaultIdempotencyTableName(tableName),
     eventsQueueUrl: env.EVENTS_QUEUE_URL || undefined,
+    importsQueueUrl: env.IMPORTS_QUEUE_URL || undefined,
+    importAnswerWithinMs: integerValue('IMPORT_ANSWER_WITHIN_MS', env.IMPORT_ANSWER_WITHIN_MS, 10_000, {
+      min: 0,
+      max: 20_000,
+    }),
     serviceName: env.SERVICE_NAME || 'url-shortener',
     metricsNamespace: env.METRICS_NAMESPACE || defaultMetricsNamespace,
     emitEmbeddedMetrics: flagValue(

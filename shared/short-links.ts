@@ -56,11 +56,20 @@ function requestHost(event: Request): string {
 export function publicShortLink(event: Request, code: string): string {
   const base = serviceConfig().publicBaseUrl;
   if (base) return `${base}/${code}`;
-  const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
-  const proto = forwarded === 'http' ? 'http' : 'https';
-  const host = requestHost(event);
   const path = throughEdge(event) ? `/${code}` : `${servicePathPrefix(event)}urls/${code}/redirect`;
-  return `${proto}://${host}${path}`;
+  return `${requestOrigin(event)}${path}`;
+}
+
+/** The scheme and host the request was made to: `https://go.example.com`. */
+function requestOrigin(event: Request): string {
+  const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
+  return `${forwarded === 'http' ? 'http' : 'https'}://${requestHost(event)}`;
+}
+
+/** An API path (`imports/<id>`, no leading slash) as an absolute URL, the way the caller reached the service. */
+export function serviceUrl(event: Request, path: string): string {
+  const base = serviceConfig().publicBaseUrl;
+  return base ? `${base}/${path}` : `${requestOrigin(event)}${servicePathPrefix(event)}${path}`;
 }
 
 /**

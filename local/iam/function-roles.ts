@@ -35,6 +35,8 @@ export const stackResources = {
   visitorSecretsTable: 'Storage/VisitorSecrets',
   eventsQueue: 'Events/Queue',
   deadLetterQueue: 'Events/DeadLetterQueue',
+  importsQueue: 'Imports/Queue',
+  importsDeadLetterQueue: 'Imports/DeadLetterQueue',
 } as const;
 
 type Json = unknown;

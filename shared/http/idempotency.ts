@@ -16,6 +16,7 @@ import {
   RequestValidationError,
 } from '../errors.js';
 import { dynamoDbClient } from '../store/table.js';
+import { Answer } from './answer.js';
 import { requestHeader } from './headers.js';
 
 /**
@@ -135,7 +136,7 @@ async function runIdempotently<T>(
     const answer = await wrapperOf(route)({ identity: request.identity, payload }, context, async () =>
       JSON.stringify(await run()),
     );
-    return JSON.parse(String(answer)) as T;
+    return Answer.revive(JSON.parse(String(answer))) as T;
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) throw new IdempotencyConflictError();
     if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();

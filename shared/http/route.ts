@@ -5,6 +5,7 @@ import { DeadlineExceededError } from '../errors.js';
 import { logger } from '../logger.js';
 import { markInvocation, recordRequest } from '../metrics.js';
 import type { Page } from '../records.js';
+import { Answer } from './answer.js';
 import { type Caller, identifyCaller, type RouteAccess } from './caller.js';
 import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
@@ -127,6 +128,7 @@ function toSuccessResponse(
     const { items, next } = result.page;
     return jsonResponse(status, items, next ? { Link: nextLink(event, next) } : {});
   }
+  if (result instanceof Answer) return jsonResponse(result.status, result.body, result.headers);
   if (result instanceof Redirect) {
     return { statusCode: 302, headers: { Location: result.location, 'Cache-Control': 'private, no-store' }, body: '' };
   }

@@ -90,6 +90,13 @@ export const keys = {
   blockedHost: (host: string): Key => ({ PK: 'BLOCKED_HOSTS', SK: host }),
   /** A report of a short link (abuse controls), listed newest first through GSI1. */
   report: (reportId: number): Key => ({ PK: `REPORT#${reportId}`, SK: 'REPORT' }),
+  /** A bulk import of users (POST /users/bulk): its progress, read by GET /imports/{id}. */
+  userImport: (importId: string): Key => ({ PK: `IMPORT#${importId}`, SK: 'IMPORT' }),
+  /**
+   * One part of an import's rows, as read from its file (user-import.ts): a partition each, so that a large
+   * file's parts are written in parallel without sharing a partition's write rate.
+   */
+  userImportPart: (importId: string, part: number): Key => ({ PK: `IMPORT#${importId}#PART#${part}`, SK: 'ROWS' }),
   /** The shard layout of event lists (scale/shard-layout.ts): shard counts by list name. */
   shardLayout: (): Key => ({ PK: 'LAYOUT', SK: 'EVENT_LISTS' }),
 };

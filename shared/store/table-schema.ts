@@ -50,7 +50,17 @@ export const idempotencyTableSchema = {
 
 export const defaultIdempotencyTableName = (tableName: string) => `${tableName}-idempotency`;
 
-/** Definitions of the queue pair, shared by the stack and the local runtime in the same way. */
+/** A queue pair's settings, shared by the stack (lib/queue-pair.ts) and the local runtime. */
+export interface QueuePairSchema {
+  /** Seconds a received message stays hidden: six times its consumer's timeout (AWS's advice). */
+  visibilityTimeoutSeconds: number;
+  /** Deliveries before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  retentionSeconds: number;
+  deadLetterRetentionSeconds: number;
+}
+
+/** The automatic events' queue pair, shared by the stack and the local runtime in the same way. */
 export const eventsQueueSchema = {
   /** Seconds a received message stays hidden; six times the writer's timeout, as AWS recommends. */
   visibilityTimeoutSeconds: 180,
@@ -65,6 +75,23 @@ export const eventsQueueSchema = {
    */
   batchSize: 100,
   maxBatchingWindowSeconds: 1,
+} as const;
+
+/**
+ * The imports queue pair (bulk imports that go on after their request), shared by the stack and the local
+ * runtime. One message is one import; the worker stores parts until its own deadline and queues the import
+ * again if it is not done, so no invocation runs long.
+ */
+export const importsQueueSchema = {
+  workerTimeoutSeconds: 120,
+  /** Six times the worker's timeout, as AWS recommends for an event source mapping. */
+  visibilityTimeoutSeconds: 720,
+  /** Deliveries before the import is marked failed and the message moved to the dead-letter queue. */
+  maxReceiveCount: 3,
+  retentionSeconds: 4 * 24 * 3600,
+  deadLetterRetentionSeconds: 14 * 24 * 3600,
+  /** One import per invocation: each may use the whole of its time. */
+  batchSize: 1,
 } as const;
 
 /**

@@ -1,16 +1,256 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
-import { UnavailableError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { UserRecord } from '../records.js';
-import type { ParsedUserCsv, SkippedRow, UserRow } from '../users-import/user-csv.js';
+import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-csv.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { type Key, keys } from './keys.js';
-import { getItems, put, reserveIds, transact } from './table.js';
+import { conditionFailed, documentClient, getItems, put, reserveIds, tableName, transact } from './table.js';
 import { userGuardPuts, userItem } from './users.js';
+
+/**
+ * Bulk imports of users, kept in the table so that one outlives the request that started it (CONTRACT.md,
+ * "Bulk in and out"). The request reads the file into parts (`stageImportRows`) and saves the import
+ * (`saveImport`); from then on whoever holds it, the request or the import worker, stores one part at a time
+ * (`importNextPart`), each recorded on the import only once its users are stored. A part is given its user
+ * ids before any is written, and they are kept on the import until the part is recorded: a part tried again
+ * (a crash, a redelivery) finds the users it stored by those ids, so every row is counted once, stored or
+ * skipped, and never half-written (a user and its guards are one transaction).
+ */
+
+export const IMPORT_NOT_FOUND = 'Import not found';
+
+/** An import's id: a random UUID, lower-case. */
+const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type ImportStatus = 'running' | 'done' | 'failed';
+
+/** An import as stored. */
+export interface UserImport {
+  import_id: string;
+  status: ImportStatus;
+  /** Data rows in the file, the header not counted. */
+  rows_read: number;
+  /** Users stored so far. */
+  count: number;
+  /** Rows skipped so far: how many, and the first 100 by row. */
+  skipped_total: number;
+  skipped: SkippedRow[];
+  /** Parts of valid rows, and the next one to store. */
+  parts: number;
+  next_part: number;
+  /** The first of the ids given to the part being stored, until it is recorded. */
+  part_first_id?: number;
+  allow_duplicate_usernames: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Why a failed import stopped. */
+  detail?: string;
+}
+
+/** Rows of a part, and the most bytes of them: a part is one item, which DynamoDB holds to 400 KB. */
+const ROWS_PER_PART = 1000;
+const PART_BYTES = 300 * 1024;
+/** Parts written at once while a file is read. */
+const PARTS_IN_FLIGHT = 4;
+/** How long an import and its parts are kept (TTL): its progress stays readable for a week. */
+const IMPORT_KEPT_SECONDS = 7 * 24 * 3600;
 
 /** Users per transaction: each writes up to three items, and a transaction holds at most 100. */
 const USERS_PER_TRANSACTION = 33;
 const CONCURRENCY = 8;
 const BATCH_GET_LIMIT = 100;
+
+const expiresAt = () => Math.floor(Date.now() / 1000) + IMPORT_KEPT_SECONDS;
+
+type StoredRow = [row: number, username: string, email: string];
+
+/**
+ * Writes rows into an import's parts as they come (`add`), a few parts in flight; `finish` writes the last
+ * and answers how many parts there are.
+ */
+export function stageImportRows(importId: string) {
+  let rows: StoredRow[] = [];
+  let bytes = 0;
+  let parts = 0;
+  const inFlight = new Set<Promise<unknown>>();
+  let failure: unknown;
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const write = documentClient
+      .send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.userImportPart(importId, parts), rows: JSON.stringify(rows), expires_at: expiresAt() },
+        }),
+      )
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(write));
+    inFlight.add(write);
+    parts += 1;
+    rows = [];
+    bytes = 0;
+    while (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
+    if (failure) throw failure;
+  };
+  return {
+    async add(row: UserRow) {
+      rows.push([row.row, row.username, row.email]);
+      bytes += row.username.length + row.email.length + 16;
+      if (rows.length >= ROWS_PER_PART || bytes >= PART_BYTES) await flush();
+    },
+    async finish(): Promise<number> {
+      await flush();
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      return parts;
+    },
+  };
+}
+
+/**
+ * Saves a new import, its file read and its parts written. Its id is new: a failed condition is this very
+ * write, retried by the SDK after its answer was lost.
+ */
+export async function saveImport(started: UserImport): Promise<void> {
+  await documentClient
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.userImport(started.import_id), ...started, expires_at: expiresAt() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
+}
+
+const asImport = (item: Record<string, unknown>): UserImport => {
+  const { PK: _pk, SK: _sk, expires_at: _expires, ...stored } = item;
+  return stored as unknown as UserImport;
+};
+
+/** An import, read consistently; a 404 for one that does not exist (or has expired). */
+export async function getImport(importId: string): Promise<UserImport> {
+  if (!IMPORT_ID.test(importId)) throw new NotFoundError(IMPORT_NOT_FOUND);
+  const out = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: keys.userImport(importId), ConsistentRead: true }),
+  );
+  if (!out.Item) throw new NotFoundError(IMPORT_NOT_FOUND);
+  return asImport(out.Item);
+}
+
+/** Marks an import failed, with why, unless it finished meanwhile. */
+export async function failImport(importId: string, detail: string): Promise<void> {
+  await documentClient
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userImport(importId),
+        UpdateExpression: 'SET #status = :failed, detail = :detail, updated_at = :now',
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':running': 'running',
+          ':detail': detail,
+          ':now': timestamp(),
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!conditionFailed(error)) throw error;
+    });
+}
+
+/**
+ * Stores the import's next part and records it (or finds that another holder did): answers the import as it
+ * is afterwards. An import that is not running is answered as it is.
+ */
+export async function importNextPart(current: UserImport): Promise<UserImport> {
+  if (current.status !== 'running') return current;
+  const part = current.next_part;
+  if (part >= current.parts) return recordPart(current, { stored: 0, skipped: [] });
+  const rows = await readPart(current.import_id, part);
+  const resumed = current.part_first_id !== undefined;
+  const firstId = current.part_first_id ?? (await claimPartIds(current, rows.length));
+  if (firstId === undefined) return getImport(current.import_id);
+  const outcome = await storeRows(rows, firstId, {
+    resumed,
+    allowDuplicateUsernames: current.allow_duplicate_usernames,
+  });
+  return recordPart(current, outcome);
+}
+
+async function readPart(importId: string, part: number): Promise<UserRow[]> {
+  const out = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: keys.userImportPart(importId, part), ConsistentRead: true }),
+  );
+  if (!out.Item) throw new Error(`Part ${part} of import ${importId} is missing`);
+  return (JSON.parse(String(out.Item.rows)) as StoredRow[]).map(([row, username, email]) => ({ row, username, email }));
+}
+
+/**
+ * Gives the part one id per row, kept on the import, unless another holder gave it ids first (then
+ * `undefined`: read the import again). Rows found already registered leave their ids unused.
+ */
+async function claimPartIds(current: UserImport, count: number): Promise<number | undefined> {
+  const firstId = await reserveIds('user', count);
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userImport(current.import_id),
+        UpdateExpression: 'SET part_first_id = :first',
+        ConditionExpression: 'next_part = :part AND attribute_not_exists(part_first_id)',
+        ExpressionAttributeValues: { ':first': firstId, ':part': current.next_part },
+      }),
+    );
+    return firstId;
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    return undefined;
+  }
+}
+
+/** Records a stored part on the import (once: the condition is that it is still the next), the last one done. */
+async function recordPart(
+  current: UserImport,
+  outcome: { stored: number; skipped: SkippedRow[] },
+): Promise<UserImport> {
+  const next = current.next_part + 1;
+  try {
+    const out = await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userImport(current.import_id),
+        UpdateExpression:
+          'SET next_part = :next, #count = #count + :stored, skipped_total = skipped_total + :skippedCount, ' +
+          'skipped = :skipped, #status = :status, updated_at = :now REMOVE part_first_id',
+        ConditionExpression: 'next_part = :part AND #status = :running',
+        ExpressionAttributeNames: { '#count': 'count', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':part': current.next_part,
+          ':stored': outcome.stored,
+          ':skippedCount': outcome.skipped.length,
+          ':skipped': firstSkipped([...current.skipped, ...outcome.skipped]),
+          ':status': next >= current.parts ? 'done' : 'running',
+          ':running': 'running',
+          ':now': timestamp(),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return asImport(out.Attributes ?? {});
+  } catch (error) {
+    if (!conditionFailed(error)) throw error;
+    return getImport(current.import_id);
+  }
+}
 
 interface PlannedUser {
   user: UserRecord;
@@ -37,110 +277,81 @@ const writesOf = ({ user, guardUsername }: PlannedUser) => [
 ];
 
 /**
- * Stores one user on its own, after its chunk's transaction was cancelled by a concurrent write. A taken
- * email skips the row; a taken username skips it too, unless repeated usernames are allowed, in which case
- * the user is stored without the username's guard.
+ * Stores one row alone, after its chunk's transaction was cancelled: `true` if it is stored (now, or by an
+ * earlier try of its part: its user exists under its id), or why it was not (registered meanwhile by another
+ * request). A taken username skips the row, unless repeated usernames are allowed: then the user is stored
+ * without the username's guard.
  */
-/** Stores one row alone: `true`, or why it was not (registered meanwhile by another request). */
 async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean): Promise<true | string> {
   const outcome = await transact(writesOf(planned));
-  if (outcome.ok) return true;
+  if (outcome.ok || outcome.failed.includes(0)) return true;
   const usernameTaken = planned.guardUsername && outcome.failed.includes(2) && !outcome.failed.includes(1);
   if (usernameTaken && allowDuplicateUsernames) return storeAlone({ ...planned, guardUsername: false }, false);
   return usernameTaken ? 'username already registered' : 'email already registered';
 }
 
-const interrupted = (stored: number, total: number, cause?: unknown) =>
-  new UnavailableError(
-    `Import stopped after storing ${stored} of ${total} new rows; uploading the same file again imports the rest`,
-    { cause },
-  );
-
 /**
- * Imports parsed CSV rows as users, with the same guards as POST /users. Rows whose email (or, unless
- * repeated usernames are allowed, username) is already registered are skipped. The rest get consecutive
- * ids from one counter update and are written 33 users to a transaction, several transactions at once; a
- * transaction cancelled by a concurrent registration is replayed row by row. Returns how many users were
- * stored. An unexpected failure, or reaching `deadline` (epoch ms) before the last chunk starts, stops the
- * import with a 503 saying how many rows were stored; every row is written whole or not at all, so
- * uploading the same file again imports the rest.
+ * Stores a part's rows as users, with the same guards as POST /users: the row at index i gets id
+ * `firstId + i`. Rows whose email (or, unless repeated usernames are allowed, username) is already
+ * registered are skipped. The rest are written 33 users to a transaction, several transactions at once; a
+ * transaction cancelled by a concurrent write is replayed row by row. A `resumed` part first looks for the
+ * users an earlier try stored.
  */
-export async function importUsers(
+export async function storeRows(
   rows: UserRow[],
-  options: { allowDuplicateUsernames: boolean; deadline: number },
+  firstId: number,
+  options: { resumed: boolean; allowDuplicateUsernames: boolean },
 ): Promise<{ stored: number; skipped: SkippedRow[] }> {
+  const withIds = rows.map((row, index) => ({ row, id: firstId + index }));
+  const storedBefore = new Set<number>();
+  if (options.resumed) {
+    for (const item of (await getItems(withIds.map(({ id }) => keys.user(id)))).values())
+      storedBefore.add(Number(item.id));
+  }
+  const pending = withIds.filter(({ id }) => !storedBefore.has(id));
   const skipped: SkippedRow[] = [];
   const [takenEmails, takenUsernames] = await Promise.all([
-    existingKeys(rows.map((row) => keys.emailGuard(row.email))),
-    existingKeys(rows.map((row) => keys.usernameGuard(row.username))),
+    existingKeys(pending.map(({ row }) => keys.emailGuard(row.email))),
+    existingKeys(pending.map(({ row }) => keys.usernameGuard(row.username))),
   ]);
-  const guardedInFile = new Set<string>();
-  const accepted = rows.flatMap((row) => {
+  const guardedInPart = new Set<string>();
+  const createdAt = timestamp();
+  const planned = pending.flatMap(({ row, id }): PlannedUser[] => {
     const usernameGuard = keys.usernameGuard(row.username).PK;
     if (takenEmails.has(keys.emailGuard(row.email).PK)) {
       skipped.push({ row: row.row, reason: 'email already registered' });
       return [];
     }
-    const usernameFree = !takenUsernames.has(usernameGuard) && !guardedInFile.has(usernameGuard);
+    const usernameFree = !takenUsernames.has(usernameGuard) && !guardedInPart.has(usernameGuard);
     if (!usernameFree && !options.allowDuplicateUsernames) {
       skipped.push({ row: row.row, reason: 'username already registered' });
       return [];
     }
-    if (usernameFree) guardedInFile.add(usernameGuard);
-    return [{ row, guardUsername: usernameFree }];
+    if (usernameFree) guardedInPart.add(usernameGuard);
+    return [
+      {
+        user: { id, username: row.username, email: row.email, created_at: createdAt },
+        guardUsername: usernameFree,
+        row: row.row,
+      },
+    ];
   });
-  if (accepted.length === 0) return { stored: 0, skipped };
-
-  const firstId = await reserveIds('user', accepted.length);
-  const createdAt = timestamp();
-  const planned: PlannedUser[] = accepted.map(({ row, guardUsername }, index) => ({
-    user: { id: firstId + index, username: row.username, email: row.email, created_at: createdAt },
-    guardUsername,
-    row: row.row,
-  }));
   const chunks: PlannedUser[][] = [];
   for (let i = 0; i < planned.length; i += USERS_PER_TRANSACTION)
     chunks.push(planned.slice(i, i + USERS_PER_TRANSACTION));
 
-  let stored = 0;
-  let stoppedEarly = false;
-  try {
-    await forEachConcurrently(chunks, CONCURRENCY, async (chunk) => {
-      if (Date.now() >= options.deadline) {
-        stoppedEarly = true;
-        return;
-      }
-      const outcome = await transact(chunk.flatMap(writesOf));
-      if (outcome.ok) {
-        stored += chunk.length;
-        return;
-      }
-      for (const user of chunk) {
-        const outcome = await storeAlone(user, options.allowDuplicateUsernames);
-        if (outcome === true) stored += 1;
-        else skipped.push({ row: user.row, reason: outcome });
-      }
-    });
-  } catch (error) {
-    throw interrupted(stored, planned.length, error);
-  }
-  if (stoppedEarly) throw interrupted(stored, planned.length);
-  return { stored, skipped: skipped.sort((a, b) => a.row - b.row) };
-}
-
-/** The most skipped rows an answer lists; `skipped_total` counts them all. */
-const MAX_SKIPPED_LISTED = 100;
-
-/** What POST /users/bulk answers: the spec's `count`, then which rows were skipped and why (extensions). */
-export interface ImportReport {
-  count: number;
-  skipped: SkippedRow[];
-  skipped_total: number;
-}
-
-/** Imports a parsed CSV file and reports it: the users stored, and the rows skipped (the first 100), by row. */
-export async function importUserCsv(csv: ParsedUserCsv, deadline: number): Promise<ImportReport> {
-  const { stored, skipped } = await importUsers(csv.rows, { allowDuplicateUsernames: csv.hasIdColumn, deadline });
-  const all = [...csv.skipped, ...skipped].sort((a, b) => a.row - b.row);
-  return { count: stored, skipped: all.slice(0, MAX_SKIPPED_LISTED), skipped_total: all.length };
+  let stored = storedBefore.size;
+  await forEachConcurrently(chunks, CONCURRENCY, async (chunk) => {
+    const outcome = await transact(chunk.flatMap(writesOf));
+    if (outcome.ok) {
+      stored += chunk.length;
+      return;
+    }
+    for (const user of chunk) {
+      const alone = await storeAlone(user, options.allowDuplicateUsernames);
+      if (alone === true) stored += 1;
+      else skipped.push({ row: user.row, reason: alone });
+    }
+  });
+  return { stored, skipped };
 }

@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { pipeline, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { type Parser, parse } from 'csv-parse';
 import { RuleViolationError } from '../errors.js';
 import { email as emailSchema, username as usernameSchema } from '../schemas.js';
 
@@ -20,53 +22,98 @@ export interface SkippedRow {
   reason: string;
 }
 
-export interface ParsedUserCsv {
-  /** Rows that are valid on their own and not repeated earlier in the file, in file order. */
-  rows: UserRow[];
-  /** The others, with their reasons. */
+/** The most skipped rows an answer lists (the first by row); `skipped_total` counts them all. */
+export const MAX_SKIPPED_LISTED = 100;
+
+/** The first `MAX_SKIPPED_LISTED` of skipped rows, by row. */
+export const firstSkipped = (rows: readonly SkippedRow[]): SkippedRow[] =>
+  [...rows].sort((a, b) => a.row - b.row).slice(0, MAX_SKIPPED_LISTED);
+
+/** What reading a whole file found, besides the rows handed on. */
+export interface UserCsvSummary {
+  /** Data rows in the file, valid or not (the header not counted). */
+  rowsRead: number;
+  /** Rows skipped on their own (invalid, or repeating an earlier row): how many, and the first by row. */
+  skippedTotal: number;
   skipped: SkippedRow[];
   /** With an `id` column, the contract allows repeated usernames. */
   hasIdColumn: boolean;
-  /** Data rows in the file, valid or not. */
-  totalRows: number;
 }
 
+/** Bytes handed to the parser at a time, and rows read between two turns of the event loop. */
+const CHUNK_BYTES = 64 * 1024;
+const ROWS_PER_TURN = 2000;
 /**
- * Reads a user CSV as the contract describes: UTF-8 (a byte-order mark is allowed), header names matched
- * trimmed and case-insensitively, `username` and `email` required. A row with more fields than the header
- * or broken quoting makes the whole file malformed, so nothing is imported. Rows with an empty or invalid
- * username or email are skipped, as are emails (and, without an `id` column, usernames) seen earlier in the
- * file, compared case-insensitively.
+ * The longest record, in characters: a user's row is two fields of at most 255 characters and a few more
+ * columns. An unterminated quote would otherwise make the rest of the file one record held in memory.
  */
-export function parseUserCsv(filename: string, content: Buffer): ParsedUserCsv {
-  if (!filename.toLowerCase().endsWith('.csv')) throw new RuleViolationError(ONLY_CSV);
-  let text: string;
+const MAX_RECORD_CHARS = 64 * 1024;
+
+/** The file's text, decoded chunk by chunk; bytes that are not UTF-8 refuse the file. */
+function* utf8Chunks(content: Buffer): Generator<string> {
+  // `ignoreBOM: false` drops a leading byte-order mark.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
+    for (let at = 0; at < content.length; at += CHUNK_BYTES)
+      yield decoder.decode(content.subarray(at, at + CHUNK_BYTES), { stream: true });
+    yield decoder.decode();
   } catch {
     throw new RuleViolationError(NOT_UTF8);
   }
+}
 
-  let records: string[][];
+/** Records of CSV text, as the parser reads them from the chunks; a parser error is a malformed file. */
+async function* csvRecords(content: Buffer): AsyncGenerator<string[]> {
+  const parser: Parser = parse({ relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_CHARS });
+  // The pipeline ends the parser with the text's error (not UTF-8), and ends the text when the reader stops.
+  pipeline(Readable.from(utf8Chunks(content)), parser, () => undefined);
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
-  } catch {
-    throw new RuleViolationError(MALFORMED);
+    for await (const record of parser) yield record as string[];
+  } catch (error) {
+    throw error instanceof RuleViolationError ? error : new RuleViolationError(MALFORMED);
+  } finally {
+    parser.destroy();
   }
-  const [header = [], ...data] = records;
-  const columns = header.map((name) => name.trim().toLowerCase());
-  const usernameAt = columns.indexOf('username');
-  const emailAt = columns.indexOf('email');
-  if (usernameAt < 0 || emailAt < 0) throw new RuleViolationError(MISSING_COLUMNS);
-  if (data.some((record) => record.length > columns.length)) throw new RuleViolationError(MALFORMED);
+}
 
-  const hasIdColumn = columns.includes('id');
+/**
+ * Reads a user CSV as the contract describes, as a stream: UTF-8 (a byte-order mark is allowed), header
+ * names matched trimmed and case-insensitively, `username` and `email` required. A row with more fields than
+ * the header or broken quoting makes the whole file malformed (a RuleViolationError; the caller imports
+ * nothing). Rows with an empty or invalid username or email are skipped, as are emails (and, without an `id`
+ * column, usernames) seen earlier in the file, compared case-insensitively. The others go to `onRow` in file
+ * order. Memory holds the current record, the emails and usernames kept for those comparisons, and the first
+ * skipped rows, never every row; the event loop gets a turn every few thousand rows, so that a large file
+ * does not hold up the requests around it.
+ */
+export async function readUserCsv(
+  filename: string,
+  content: Buffer,
+  onRow: (row: UserRow) => Promise<void> | void,
+): Promise<UserCsvSummary> {
+  if (!filename.toLowerCase().endsWith('.csv')) throw new RuleViolationError(ONLY_CSV);
   const seenEmails = new Set<string>();
   const seenUsernames = new Set<string>();
-  const rows: UserRow[] = [];
-  const skipped: SkippedRow[] = [];
-  data.forEach((record, index) => {
-    const row = index + 1;
+  let skipped: SkippedRow[] = [];
+  let skippedTotal = 0;
+  let columns: string[] | undefined;
+  let usernameAt = -1;
+  let emailAt = -1;
+  let hasIdColumn = false;
+  let row = 0;
+
+  for await (const record of csvRecords(content)) {
+    if (!columns) {
+      columns = record.map((name) => name.trim().toLowerCase());
+      usernameAt = columns.indexOf('username');
+      emailAt = columns.indexOf('email');
+      if (usernameAt < 0 || emailAt < 0) throw new RuleViolationError(MISSING_COLUMNS);
+      hasIdColumn = columns.includes('id');
+      continue;
+    }
+    if (record.length > columns.length) throw new RuleViolationError(MALFORMED);
+    row += 1;
+    if (row % ROWS_PER_TURN === 0) await nextTurn();
     const username = usernameSchema.safeParse(record[usernameAt] ?? '');
     const email = emailSchema.safeParse(record[emailAt] ?? '');
     const usernameKey = username.data?.toLowerCase() ?? '';
@@ -80,12 +127,15 @@ export function parseUserCsv(filename: string, content: Buffer): ParsedUserCsv {
             ? 'username repeated in the file'
             : undefined;
     if (reason !== undefined || !username.success || !email.success) {
-      skipped.push({ row, reason: reason ?? 'invalid row' });
-      return;
+      skippedTotal += 1;
+      if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ row, reason: reason ?? 'invalid row' });
+      continue;
     }
     seenEmails.add(email.data);
     seenUsernames.add(usernameKey);
-    rows.push({ username: username.data, email: email.data, row });
-  });
-  return { rows, skipped, hasIdColumn, totalRows: data.length };
+    await onRow({ username: username.data, email: email.data, row });
+  }
+  if (!columns) throw new RuleViolationError(MISSING_COLUMNS);
+  skipped = firstSkipped(skipped);
+  return { rowsRead: row, skippedTotal, skipped, hasIdColumn };
 }

@@ -1,19 +1,28 @@
 import { RuleViolationError } from '../../shared/errors.js';
-import { parseUserCsv } from '../../shared/users-import/user-csv.js';
+import { readUserCsv, type UserRow } from '../../shared/users-import/user-csv.js';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
-const failure = (run: () => unknown) => {
+const failure = async (run: () => Promise<unknown>) => {
   try {
-    run();
+    await run();
   } catch (error) {
     return error instanceof RuleViolationError ? error.detail : error;
   }
   return undefined;
 };
 
-describe('parseUserCsv (no network)', () => {
-  it('keeps valid rows in file order, trimmed, emails lower-cased', () => {
-    const parsed = parseUserCsv('u.csv', csv('username,email\n Ada ,ADA@Example.com\nbob,bob@example.com\n'));
+/** The rows handed on, with what the whole file was found to hold. */
+async function parseUserCsv(filename: string, content: Buffer) {
+  const rows: UserRow[] = [];
+  const summary = await readUserCsv(filename, content, (row) => {
+    rows.push(row);
+  });
+  return { rows, skipped: summary.skipped, hasIdColumn: summary.hasIdColumn, totalRows: summary.rowsRead };
+}
+
+describe('readUserCsv (no network)', () => {
+  it('keeps valid rows in file order, trimmed, emails lower-cased', async () => {
+    const parsed = await parseUserCsv('u.csv', csv('username,email\n Ada ,ADA@Example.com\nbob,bob@example.com\n'));
     expect(parsed).toEqual({
       rows: [
         { username: 'Ada', email: 'ada@example.com', row: 1 },
@@ -25,8 +34,8 @@ describe('parseUserCsv (no network)', () => {
     });
   });
 
-  it('skips invalid rows and repeats of earlier emails and usernames, case-insensitively', () => {
-    const parsed = parseUserCsv(
+  it('skips invalid rows and repeats of earlier emails and usernames, case-insensitively', async () => {
+    const parsed = await parseUserCsv(
       'u.csv',
       csv('username,email\na,a@example.com\nb,A@EXAMPLE.COM\nA,c@example.com\n,d@example.com\ne,not-an-email\nf\n'),
     );
@@ -41,14 +50,14 @@ describe('parseUserCsv (no network)', () => {
     expect(parsed.totalRows).toBe(6);
   });
 
-  it('keeps repeated usernames when there is an id column', () => {
-    const parsed = parseUserCsv('u.csv', csv('id,username,email\n1,a,a@example.com\n2,A,b@example.com\n'));
+  it('keeps repeated usernames when there is an id column', async () => {
+    const parsed = await parseUserCsv('u.csv', csv('id,username,email\n1,a,a@example.com\n2,A,b@example.com\n'));
     expect(parsed.hasIdColumn).toBe(true);
     expect(parsed.rows).toHaveLength(2);
   });
 
-  it('accepts a byte-order mark, CRLF, quoted commas and extra columns in any order', () => {
-    const parsed = parseUserCsv('U.CSV', csv('\uFEFFnote,EMAIL,UserName\r\n"x, y",q@example.com,"Q, R"\r\n'));
+  it('accepts a byte-order mark, CRLF, quoted commas and extra columns in any order', async () => {
+    const parsed = await parseUserCsv('U.CSV', csv('\uFEFFnote,EMAIL,UserName\r\n"x, y",q@example.com,"Q, R"\r\n'));
     expect(parsed.rows).toEqual([{ username: 'Q, R', email: 'q@example.com', row: 1 }]);
   });
 
@@ -59,7 +68,45 @@ describe('parseUserCsv (no network)', () => {
     ['an empty file', 'u.csv', csv(''), 'CSV must include username and email columns'],
     ['a row longer than the header', 'u.csv', csv('username,email\na,a@example.com,x\n'), 'Malformed CSV data'],
     ['an unterminated quote', 'u.csv', csv('username,email\n"a,a@example.com\n'), 'Malformed CSV data'],
-  ])('refuses %s', (_, filename, content, detail) => {
-    expect(failure(() => parseUserCsv(filename, content))).toBe(detail);
+    [
+      'a record over 64 KiB (a quote never closed)',
+      'u.csv',
+      csv(`username,email\n"${'x'.repeat(70_000)}`),
+      'Malformed CSV data',
+    ],
+    [
+      'bytes that are not UTF-8 far into the file',
+      'u.csv',
+      Buffer.concat([csv(`username,email\n${'a,a@example.com\n'.repeat(10_000)}`), Buffer.from([0xc3, 0x28])]),
+      'CSV must be UTF-8 encoded',
+    ],
+  ])('refuses %s', async (_, filename, content, detail) => {
+    expect(await failure(() => parseUserCsv(filename, content))).toBe(detail);
+  });
+
+  it('reads a million tiny rows keeping counts and the first 100 skipped, not the rows', async () => {
+    const content = csv(`username,email\n${'a,b\n'.repeat(1_000_000)}`);
+    const summary = await readUserCsv('u.csv', content, () => {
+      throw new Error('no row of this file is valid');
+    });
+    expect(summary).toMatchObject({ rowsRead: 1_000_000, skippedTotal: 1_000_000, hasIdColumn: false });
+    expect(summary.skipped).toHaveLength(100);
+    expect(summary.skipped[99]).toEqual({ row: 100, reason: 'invalid email' });
+  });
+
+  it('gives the event loop turns while it reads: a timer set before a large file fires in the middle of it', async () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => `u${i},u${i}@example.com`);
+    const content = csv(`username,email\n${lines.join('\n')}`);
+    let rows = 0;
+    let rowsWhenFired: number | undefined;
+    setTimeout(() => {
+      rowsWhenFired = rows;
+    }, 0);
+    await readUserCsv('u.csv', content, () => {
+      rows += 1;
+    });
+    expect(rows).toBe(100_000);
+    expect(rowsWhenFired).toBeGreaterThan(0);
+    expect(rowsWhenFired).toBeLessThan(100_000);
   });
 });
