@@ -1,5 +1,5 @@
 import type { Context, SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, OverloadedError } from '../errors.js';
 import { logger } from '../logger.js';
 import { importsQueueSchema } from '../store/table-schema.js';
 import { failImport, getImport } from '../store/user-import.js';
@@ -7,6 +7,8 @@ import { continueUserImport, type ImportMessage, queueImport, stoppedDetail } fr
 
 /** Time kept back from the worker's timeout to record the part in flight and queue what is left. */
 const WORKER_MARGIN_MS = 30_000;
+/** How long an import waits after the table stayed busy past the retries. */
+const OVERLOAD_PAUSE_SECONDS = 5;
 
 const importIdOf = (record: SQSRecord): string | undefined => {
   try {
@@ -44,6 +46,13 @@ export async function goOnWithImports(
     } catch (error) {
       if (error instanceof NotFoundError) {
         logger.warn('An import handed off no longer exists', { importId });
+        continue;
+      }
+      // A table busy past the retries (a new on-demand table warming up to a large import): the import goes
+      // on a little later, as a new message, without using up this one's deliveries.
+      if (error instanceof OverloadedError) {
+        logger.warn('An import paused: the table is busy', { importId });
+        await queueImport(importId, OVERLOAD_PAUSE_SECONDS);
         continue;
       }
       const lastDelivery = Number(record.attributes?.ApproximateReceiveCount) >= importsQueueSchema.maxReceiveCount;

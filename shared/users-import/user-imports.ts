@@ -72,12 +72,14 @@ async function storeParts(current: UserImport, deadline: number): Promise<UserIm
 // The request waits for this send: an unreachable queue must not hold it past its answer.
 const sqs = new SQSClient({ requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 } });
 
-/** Queues an import for the worker. */
-export async function queueImport(importId: string): Promise<void> {
+/** Queues an import for the worker, to be picked up after `delaySeconds`. */
+export async function queueImport(importId: string, delaySeconds = 0): Promise<void> {
   const queueUrl = serviceConfig().importsQueueUrl;
   if (!queueUrl) throw new Error('Configuration error: IMPORTS_QUEUE_URL is not set');
   const message: ImportMessage = { import_id: importId };
-  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }));
+  await sqs.send(
+    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }),
+  );
 }
 
 /**

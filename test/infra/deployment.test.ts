@@ -175,9 +175,16 @@ describe('deployment settings in the template', () => {
     full.resourceCountIs('AWS::ApiGateway::Account', 0);
   });
 
-  it('keeps the dead-letter queue, and its messages, when the stack is deleted', () => {
-    const [id] = onlyResource(plain, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
-    expect(plain.toJSON().Resources[id].DeletionPolicy).toBe('Retain');
+  it('keeps the dead-letter queues, and their messages, when the stack is deleted', () => {
+    const resources = plain.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string }
+    >;
+    const deadLetters = Object.values(resources).filter(
+      (resource) => resource.Type === 'AWS::SQS::Queue' && !resource.Properties.RedrivePolicy,
+    );
+    expect(deadLetters).toHaveLength(2);
+    for (const deadLetter of deadLetters) expect(deadLetter.DeletionPolicy).toBe('Retain');
   });
 
   it('binds the template to no Region when none is given', () => {

@@ -60,6 +60,7 @@ describe('alarms, notifications and dashboard', () => {
       'HighLatencyP95',
       'HighCPUReplica',
       'EventsDeadLettered',
+      'ImportsFailed',
       'EventsDropped',
       'EventsUnsent',
       'EventsBacklogAging',
@@ -78,8 +79,8 @@ describe('alarms, notifications and dashboard', () => {
   it('notifies the alarm topic on alarm and on recovery, and subscribes the given address', () => {
     const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
     // The spec's five single alarms (AppInstanceDown is a composite), five for the event pipeline and its
-    // statistics, five for hot keys.
-    expect(notifying).toHaveLength(15);
+    // statistics, five for hot keys, one for bulk imports.
+    expect(notifying).toHaveLength(16);
     for (const properties of notifying) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -102,7 +103,7 @@ describe('alarms, notifications and dashboard', () => {
 
   it('AppInstanceDown: any function failing 3+ times in 5 minutes (one child alarm per function)', () => {
     const children = [...alarms.values()].filter((properties) => properties.MetricName === 'Errors');
-    expect(children).toHaveLength(routes.length + 2);
+    expect(children).toHaveLength(routes.length + 3);
     for (const child of children) {
       expect(child).toMatchObject({
         Namespace: 'AWS/Lambda',
@@ -115,7 +116,7 @@ describe('alarms, notifications and dashboard', () => {
       expect(child.AlarmActions).toBeUndefined();
     }
     const [, composite] = onlyResource(template, 'AWS::CloudWatch::CompositeAlarm');
-    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 2);
+    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 3);
     expect(JSON.stringify(composite.AlarmRule)).toContain(') OR ALARM(');
   });
 
@@ -195,9 +196,16 @@ describe('alarms, notifications and dashboard', () => {
     expect(inputs.concurrent).toMatchObject({ Metric: { MetricName: 'ConcurrentExecutions' }, Stat: 'Maximum' });
   });
 
-  it('EventsDeadLettered: any message in the dead-letter queue', () => {
-    const [deadLetterId] = onlyResource(template, 'AWS::SQS::Queue', (_, properties) => !properties.RedrivePolicy);
-    expect(alarm('EventsDeadLettered')).toMatchObject({
+  it.each([
+    ['EventsDeadLettered', 'Events'],
+    ['ImportsFailed', 'Imports'],
+  ])('%s: any message in its dead-letter queue', (name, pair) => {
+    const [deadLetterId] = onlyResource(
+      template,
+      'AWS::SQS::Queue',
+      (id, properties) => !properties.RedrivePolicy && id.startsWith(`${pair}DeadLetterQueue`),
+    );
+    expect(alarm(name)).toMatchObject({
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
       Statistic: 'Maximum',

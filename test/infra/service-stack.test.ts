@@ -5,6 +5,7 @@ import {
   clickStreamSchema,
   eventsQueueSchema,
   idempotencyTableSchema,
+  importsQueueSchema,
   tableSchema,
 } from '../../shared/store/table-schema.js';
 import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
@@ -21,12 +22,12 @@ describe('service stack template: storage, queue and functions', () => {
     return found[0]?.[1] as Record<string, unknown>;
   };
 
-  it('has one function per route plus the event writer and the click counter, all Node 24 on arm64', () => {
+  it('has one function per route plus the event writer, the click counter and the import worker, all Node 24 on arm64', () => {
     const serviceFunctions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 2);
-    expect(functions).toHaveLength(routes.length + 2);
+    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 3);
+    expect(functions).toHaveLength(routes.length + 3);
   });
 
   it('sizes each function by its route profile', () => {
@@ -39,6 +40,7 @@ describe('service stack template: storage, queue and functions', () => {
       expect(functionFor(routeName(route))).toMatchObject(expected[route.profile]);
     }
     expect(functionFor('EventWriter')).toMatchObject({ Timeout: eventsQueueSchema.writerTimeoutSeconds });
+    expect(functionFor('ImportWorker')).toMatchObject({ Timeout: importsQueueSchema.workerTimeoutSeconds });
   });
 
   it('gives every function the table name, and the queue URL only to routes that send events', () => {
@@ -47,6 +49,7 @@ describe('service stack template: storage, queue and functions', () => {
       expect(variables.TABLE_NAME).toBeDefined();
       expect(variables.METRICS_NAMESPACE).toBe('UrlShortener');
       expect('EVENTS_QUEUE_URL' in variables).toBe(route.sendsEvents);
+      expect('IMPORTS_QUEUE_URL' in variables).toBe(route.queuesImports === true);
     }
   });
 
@@ -151,28 +154,35 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it('wires the events queue to an encrypted dead-letter queue: 5 receives, kept 14 days', () => {
-    const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(2);
-    const [deadLetterId, deadLetter] = onlyResource(
-      template,
-      'AWS::SQS::Queue',
-      (_, properties) => !properties.RedrivePolicy,
-    );
-    expect(deadLetter).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
-    const redriven = queues.filter(([, properties]) => properties.RedrivePolicy);
-    expect(redriven).toHaveLength(1);
-    for (const [, properties] of redriven) {
-      expect(properties).toMatchObject({
+  it.each([
+    ['events', 'Events', 5],
+    ['imports', 'Imports', 3],
+  ])(
+    'wires the %s queue to an encrypted dead-letter queue of its own: its receives, kept 14 days',
+    (_, pair, receives) => {
+      const queues = resourcesOfType(template, 'AWS::SQS::Queue');
+      expect(queues).toHaveLength(4);
+      const [deadLetterId, deadLetter] = onlyResource(
+        template,
+        'AWS::SQS::Queue',
+        (id, properties) => !properties.RedrivePolicy && id.startsWith(`${pair}DeadLetterQueue`),
+      );
+      expect(deadLetter).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+      const [, queue] = onlyResource(
+        template,
+        'AWS::SQS::Queue',
+        (id, properties) => Boolean(properties.RedrivePolicy) && id.startsWith(`${pair}Queue`),
+      );
+      expect(queue).toMatchObject({
         SqsManagedSseEnabled: true,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] }, maxReceiveCount: 5 },
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] }, maxReceiveCount: receives },
       });
-    }
-  });
+    },
+  );
 
   it('refuses plain-HTTP access to every queue', () => {
     const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(4);
     for (const [, properties] of policies) {
       expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
     }
@@ -186,8 +196,14 @@ describe('service stack template: storage, queue and functions', () => {
     });
   });
 
-  it('feeds the writer from the events queue in batches, and the click counter from the table stream', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+  it('feeds the writer from the events queue in batches, the import worker from its own, and the click counter from the table stream', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    // One import an invocation, each a long one: the import worker's own queue.
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^ImportWorker') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: importsQueueSchema.batchSize,
+    });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: Match.stringLikeRegexp('^EventWriter') },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
