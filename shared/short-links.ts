@@ -56,11 +56,18 @@ function requestHost(event: Request): string {
 export function publicShortLink(event: Request, code: string): string {
   const base = serviceConfig().publicBaseUrl;
   if (base) return `${base}/${code}`;
+  return throughEdge(event) ? `${requestOrigin(event)}/${code}` : serviceUrl(event, `urls/${code}/redirect`);
+}
+
+/** The scheme and host the request was made to, as the client sees them. */
+function requestOrigin(event: Request): string {
   const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
-  const proto = forwarded === 'http' ? 'http' : 'https';
-  const host = requestHost(event);
-  const path = throughEdge(event) ? `/${code}` : `${servicePathPrefix(event)}urls/${code}/redirect`;
-  return `${proto}://${host}${path}`;
+  return `${forwarded === 'http' ? 'http' : 'https'}://${requestHost(event)}`;
+}
+
+/** An address of the service (`events?limit=10`), absolute, as the client that made the request reaches it. */
+export function serviceUrl(event: Request, relative: string): string {
+  return `${requestOrigin(event)}${servicePathPrefix(event)}${relative}`;
 }
 
 /**
