@@ -1,6 +1,7 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
 import packageJson from '../package.json' with { type: 'json' };
+import { csvLine } from './http/csv-answer.js';
 import { bodyFieldsOf } from './http/validation.js';
 import { parameterExamples, recordExamples, requestExamples, shortCodeExample } from './openapi-examples.js';
 import {
@@ -38,7 +39,9 @@ import {
   idPath,
   importPath,
   keyPath,
+  listEventsCsvQuery,
   listEventsQuery,
+  listUrlsCsvQuery,
   listUrlsQuery,
   listUsersQuery,
   referenceFilePath,
@@ -268,7 +271,14 @@ const commonErrors = {
 type BusinessErrorStatus = 400 | 404 | 410 | 422 | 503;
 
 type Success =
-  | { status: 200 | 201; description: string; record: RecordName; list?: true }
+  | {
+      status: 200 | 201;
+      description: string;
+      record: RecordName;
+      list?: true;
+      /** Also answered as CSV (`Accept: text/csv`), with these query bounds. */
+      csv?: { query: z.ZodMiniObject };
+    }
   | { status: 200; description: string; files: string[]; json?: RecordName }
   | { status: 204 | 302; description: string };
 
@@ -540,7 +550,13 @@ const operations: Record<string, OperationEntry> = {
   'GET /urls': {
     summary: 'List URLs',
     query: listUrlsQuery,
-    success: { status: 200, description: 'URLs in id order', record: 'Url', list: true },
+    success: {
+      status: 200,
+      description: 'URLs in id order',
+      record: 'Url',
+      list: true,
+      csv: { query: listUrlsCsvQuery },
+    },
   },
   'GET /urls/{id}': {
     summary: 'Get an active URL',
@@ -628,7 +644,13 @@ const operations: Record<string, OperationEntry> = {
   'GET /events': {
     summary: 'List events',
     query: listEventsQuery,
-    success: { status: 200, description: 'Events in id order', record: 'Event', list: true },
+    success: {
+      status: 200,
+      description: 'Events in id order',
+      record: 'Event',
+      list: true,
+      csv: { query: listEventsCsvQuery },
+    },
   },
 
   'PUT /blocked-hosts/{host}': {
@@ -763,6 +785,33 @@ function acceptedResponse(accepted: NonNullable<OperationEntry['accepted']>): Re
   };
 }
 
+/**
+ * A route's query parameters. One that answers CSV too has one schema per parameter for both answers, so a
+ * bound the two set apart (a CSV page's `limit`) is widened to accept either, and its description gives each.
+ */
+function queryParameters(query: z.ZodMiniObject, csv: { query: z.ZodMiniObject } | undefined): Parameter[] {
+  const asJson = parameters('query', query, queryMeanings);
+  if (!csv) return asJson;
+  const asCsv = parameters('query', csv.query, queryMeanings);
+  const figure = (value: unknown) => Number(value).toLocaleString('en-US');
+  const bounds = (schema: JsonSchema) =>
+    `${figure(schema.minimum)}-${figure(schema.maximum)}, default ${figure(schema.default)}`;
+  return asJson.map((parameter) => {
+    const other = asCsv.find(({ name }) => name === parameter.name);
+    if (!other || JSON.stringify(other.schema) === JSON.stringify(parameter.schema)) return parameter;
+    return {
+      ...parameter,
+      description:
+        `${parameter.description} As JSON ${bounds(parameter.schema)}; ` +
+        `as CSV (\`Accept: text/csv\`) ${bounds(other.schema)}.`,
+      schema: {
+        ...parameter.schema,
+        maximum: Math.max(Number(parameter.schema.maximum), Number(other.schema.maximum)),
+      },
+    };
+  });
+}
+
 function successResponse(success: Success): Response {
   switch (success.status) {
     case 204:
@@ -795,6 +844,7 @@ function successResponse(success: Success): Response {
         };
       }
       const record = schemaRef(success.record);
+      const example = recordExamples[success.record];
       return {
         description: success.description,
         headers: success.list
@@ -803,10 +853,24 @@ function successResponse(success: Success): Response {
         content: {
           'application/json': {
             schema: success.list ? { type: 'array', items: record } : record,
-            ...(recordExamples[success.record] !== undefined && {
-              example: success.list ? [recordExamples[success.record]] : recordExamples[success.record],
-            }),
+            ...(example !== undefined && { example: success.list ? [example] : example }),
           },
+          ...(success.csv && {
+            'text/csv': {
+              schema: {
+                type: 'string',
+                description:
+                  `With \`Accept: text/csv\` (rated above JSON): a header line of the ${success.record} record's ` +
+                  'keys in its order, then one line per record; RFC 4180 quoting, CRLF line ends, a nested ' +
+                  "value (an event's `details`) as its JSON text, null as an empty field. A page whose CSV " +
+                  'would pass 5 MiB ends early, with its Link to the rest.',
+              },
+              ...(typeof example === 'object' &&
+                example !== null && {
+                  example: csvLine(Object.keys(example)) + csvLine(Object.values(example)),
+                }),
+            },
+          }),
         },
       };
     }
@@ -828,7 +892,7 @@ function toOperation(
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
     ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings, entry.path.examples) : []),
-    ...(entry.query ? parameters('query', entry.query, queryMeanings) : []),
+    ...(entry.query ? queryParameters(entry.query, 'csv' in entry.success ? entry.success.csv : undefined) : []),
     ...(names.idempotent ? [idempotencyKeyParameter] : []),
   ];
   const pathParameters = parameterList.filter((parameter) => parameter.in === 'path').map(({ name }) => name);

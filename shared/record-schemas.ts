@@ -4,8 +4,8 @@ import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
 import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
 
 /**
- * What the API answers, as zod schemas, for the OpenAPI description only: nothing parses a response with
- * them. Each record schema must produce its record's type (`satisfies`), so a field added to
+ * What the API answers, as zod schemas, for the OpenAPI description and the CSV exports' columns (their keys,
+ * in order): nothing parses a response with them. Each record schema must produce its record's type (`satisfies`), so a field added to
  * `records.ts` without being documented here fails the type-check. Stored values passed the request
  * schemas, so the field schemas are those.
  */

@@ -7,6 +7,11 @@ import type { Item } from './store/table.js';
 export interface Page<T> {
   items: T[];
   next: string | undefined;
+  /**
+   * The cursor that resumes the list after `items[index]`, for an answer that ends before the window does (a
+   * CSV export past its size bound); lists that are never cut short leave it out.
+   */
+  cursorAfter?: (index: number) => string;
 }
 
 export interface UserRecord {

@@ -428,7 +428,15 @@ export const updateUrlBody = withBodyFields(
 const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
 const limit = queryInteger({ min: 1, max: 1000, default: 100 });
 
+/**
+ * A CSV export's window (`Accept: text/csv`, CONTRACT.md "Bulk in and out"): an export is read by the thousand,
+ * so a page holds up to ten times a JSON window; shared/http/csv-answer.ts ends one early that would not fit
+ * in a Lambda answer.
+ */
+const csvLimit = queryInteger({ min: 1, max: 10_000, default: 1000 });
+
 export const listUrlsQuery = z.object({ skip, limit, user_id: queryId, is_active: queryBoolean, cursor });
+export const listUrlsCsvQuery = z.object({ ...listUrlsQuery.shape, limit: csvLimit });
 
 export const createEventBody = requestBody(
   {
@@ -447,6 +455,7 @@ export const listEventsQuery = z.object({
   event_type: z.optional(eventType),
   cursor,
 });
+export const listEventsCsvQuery = z.object({ ...listEventsQuery.shape, limit: csvLimit });
 
 /** A statistics range bound: a date (`2026-11-01`) or a UTC timestamp (`2026-11-01T10:00:00`). */
 const statsInstant = documentedAs(

@@ -56,20 +56,18 @@ function requestHost(event: Request): string {
 export function publicShortLink(event: Request, code: string): string {
   const base = serviceConfig().publicBaseUrl;
   if (base) return `${base}/${code}`;
-  const path = throughEdge(event) ? `/${code}` : `${servicePathPrefix(event)}urls/${code}/redirect`;
-  return `${requestOrigin(event)}${path}`;
+  return throughEdge(event) ? `${requestOrigin(event)}/${code}` : serviceUrl(event, `urls/${code}/redirect`);
 }
 
-/** The scheme and host the request was made to: `https://go.example.com`. */
+/** The scheme and host the request was made to, as the client sees them. */
 function requestOrigin(event: Request): string {
   const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
   return `${forwarded === 'http' ? 'http' : 'https'}://${requestHost(event)}`;
 }
 
-/** An API path (`imports/<id>`, no leading slash) as an absolute URL, the way the caller reached the service. */
-export function serviceUrl(event: Request, path: string): string {
-  const base = serviceConfig().publicBaseUrl;
-  return base ? `${base}/${path}` : `${requestOrigin(event)}${servicePathPrefix(event)}${path}`;
+/** An address of the service (`events?limit=10`), absolute, as the client that made the request reaches it. */
+export function serviceUrl(event: Request, relative: string): string {
+  return `${requestOrigin(event)}${servicePathPrefix(event)}${relative}`;
 }
 
 /**

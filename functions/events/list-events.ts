@@ -1,11 +1,13 @@
 import { listedUser } from '#shared/http/caller.js';
+import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute, ListWindow } from '#shared/http/route.js';
-import { listEventsQuery } from '#shared/schemas.js';
+import { eventRecord } from '#shared/record-schemas.js';
+import { listEventsCsvQuery, listEventsQuery } from '#shared/schemas.js';
 import { listEvents } from '#shared/store/event-lists.js';
 
-/** GET /events?skip&limit&url_id&user_id&event_type */
+/** GET /events?skip&limit&url_id&user_id&event_type, as JSON or (Accept: text/csv) CSV */
 export const handler = httpRoute(
-  { query: listEventsQuery },
+  { query: listEventsQuery, csv: csvExport(listEventsCsvQuery, eventRecord) },
   async ({ query, caller }) =>
     new ListWindow(
       await listEvents(

@@ -1,11 +1,16 @@
 import { listedUser } from '#shared/http/caller.js';
+import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute, ListWindow } from '#shared/http/route.js';
-import { listUrlsQuery } from '#shared/schemas.js';
+import { urlRecord } from '#shared/record-schemas.js';
+import { listUrlsCsvQuery, listUrlsQuery } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
 import { listUrls } from '#shared/store/urls.js';
 
-/** GET /urls?skip&limit&user_id&is_active */
-export const handler = httpRoute({ query: listUrlsQuery }, async ({ query, caller, event }) => {
-  const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
-  return new ListWindow({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
-});
+/** GET /urls?skip&limit&user_id&is_active, as JSON or (Accept: text/csv) CSV */
+export const handler = httpRoute(
+  { query: listUrlsQuery, csv: csvExport(listUrlsCsvQuery, urlRecord) },
+  async ({ query, caller, event }) => {
+    const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
+    return new ListWindow({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
+  },
+);

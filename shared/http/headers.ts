@@ -9,6 +9,27 @@ export function requestHeader(event: Pick<APIGatewayProxyEvent, 'headers'>, name
   return undefined;
 }
 
+/** The quality an Accept header gives a media type (its own, its type's wildcard, or `*`/`*`), 0 when absent. */
+export function acceptQuality(accept: string, type: string): number {
+  let best = -1;
+  let specificity = -1;
+  const [major] = type.split('/');
+  for (const part of accept.split(',')) {
+    const [range = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const matched = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (matched < 0 || matched < specificity) continue;
+    const q = Number(
+      parameters
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? '1',
+    );
+    if (matched > specificity || q > best) best = Number.isNaN(q) ? 0 : q;
+    specificity = matched;
+  }
+  return Math.max(best, 0);
+}
+
 /**
  * The address of the client that sent the request. Behind CloudFront the connection comes from CloudFront,
  * which passes the viewer's as `CloudFront-Viewer-Address` (`ip:port`, an IPv6 address in brackets): a header

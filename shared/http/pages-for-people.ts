@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { requestHeader } from './headers.js';
+import { acceptQuality, requestHeader } from './headers.js';
 
 /**
  * Pages for people (CONTRACT.md, "Pages for people"): a browser following a short link, or opening a
@@ -7,32 +7,11 @@ import { requestHeader } from './headers.js';
  * other client (`*`/`*`, JSON, no Accept) gets the contract's JSON unchanged.
  */
 
-/** The quality an Accept header gives a media type (its own, its type's wildcard, or `*`/`*`), 0 when absent. */
-function quality(accept: string, type: string): number {
-  let best = -1;
-  let specificity = -1;
-  const [major] = type.split('/');
-  for (const part of accept.split(',')) {
-    const [range = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const matched = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
-    if (matched < 0 || matched < specificity) continue;
-    const q = Number(
-      parameters
-        .map((p) => p.trim())
-        .find((p) => p.startsWith('q='))
-        ?.slice(2) ?? '1',
-    );
-    if (matched > specificity || q > best) best = Number.isNaN(q) ? 0 : q;
-    specificity = matched;
-  }
-  return Math.max(best, 0);
-}
-
 /** Whether the request's Accept header prefers HTML to JSON (a browser following a link). */
 export function prefersHtml(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
   const accept = requestHeader(event, 'accept');
   if (!accept) return false;
-  return quality(accept, 'text/html') > quality(accept, 'application/json');
+  return acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.codePointAt(0)};`);

@@ -9,7 +9,7 @@ import { Answer } from './answer.js';
 import { type Caller, identifyCaller, type RouteAccess } from './caller.js';
 import { corsHeaders } from './cors.js';
 import { toErrorOutcome } from './error-policy.js';
-import { requestHeader } from './headers.js';
+import { acceptQuality, requestHeader } from './headers.js';
 import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
 import { verifyOrigin } from './origin.js';
 import { errorPage, prefersHtml } from './pages-for-people.js';
@@ -59,6 +59,23 @@ export interface RouteSpec<Body, Query, Path> {
    * http/idempotency.ts, imported by the routes that use it only, so no other function bundles Powertools).
    */
   idempotent?: IdempotentRoute<NoInfer<RouteInput<Body, Query, Path>>>;
+  /**
+   * A list route that also answers CSV (`csvExport` of http/csv-answer.ts, imported by those routes only): a
+   * request whose Accept prefers `text/csv` is validated with its query schema and answered by it.
+   */
+  csv?: CsvExport<NoInfer<Query>>;
+}
+
+/** How a list route answers `Accept: text/csv`: its own query bounds, and the CSV of a window. */
+export interface CsvExport<Query> {
+  query: Parseable<Query>;
+  answer(page: Page<unknown>, event: APIGatewayProxyEvent, query: Query): APIGatewayProxyResult;
+}
+
+/** Whether the request's Accept header rates CSV above JSON (no Accept, or `*`/`*`, stays JSON). */
+export function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
+  const accept = requestHeader(event, 'accept');
+  return accept !== undefined && acceptQuality(accept, 'text/csv') > acceptQuality(accept, 'application/json');
 }
 
 /**
@@ -69,15 +86,18 @@ export class ListWindow<T> {
   constructor(readonly page: Page<T>) {}
 }
 
-/** The request again, from where `cursor` resumes: offsets (`skip`, `page`) no longer apply. */
-function nextLink(event: APIGatewayProxyEvent, cursor: string): string {
+/** The request's query again, from where `cursor` resumes: offsets (`skip`, `page`) no longer apply. */
+export function nextPageQuery(event: APIGatewayProxyEvent, cursor: string): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
     if (value !== undefined && !['cursor', 'skip', 'page'].includes(name)) query.set(name, value);
   }
   query.set('cursor', cursor);
-  return `<${event.path}?${query}>; rel="next"`;
+  return query;
 }
+
+const nextLink = (event: APIGatewayProxyEvent, cursor: string): string =>
+  `<${event.path}?${nextPageQuery(event, cursor)}>; rel="next"`;
 
 /**
  * The `Location` for a stored URL: the URL itself when it is printable ASCII without spaces, otherwise its
@@ -202,10 +222,14 @@ export function responseEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatew
     const response = request.response;
     if (!response) return;
     const requestId = request.event.requestContext?.requestId;
+    const cors = corsHeaders(serviceConfig().corsAllowedOrigins, requestHeader(request.event, 'origin'));
+    // An answer may vary by Accept (a CSV export) as well as by Origin (a list of allowed origins): both count.
+    const vary = [response.headers?.Vary, cors.Vary].filter((value) => value !== undefined).join(', ');
     response.headers = {
       ...response.headers,
       ...securityHeaders,
-      ...corsHeaders(serviceConfig().corsAllowedOrigins, requestHeader(request.event, 'origin')),
+      ...cors,
+      ...(vary && { Vary: vary }),
       ...(requestId ? { 'X-Request-Id': requestId } : {}),
     };
     // HEAD answers what GET would, without the body.
@@ -255,7 +279,8 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
       await verifyOrigin(event);
       const caller = await identifyCaller(event, spec.access ?? 'user');
       const path = parsePart('path', spec.path, event.pathParameters ?? {});
-      const query = parsePart('query', spec.query, event.queryStringParameters ?? {});
+      const csv = spec.csv && prefersCsv(event) ? spec.csv : undefined;
+      const query = parsePart('query', csv ? csv.query : spec.query, event.queryStringParameters ?? {});
       if (spec.body) requireJsonContentType(requestHeader(event, 'content-type'));
       const body = spec.body
         ? validateInput('body', spec.body, parseJsonObjectBody(event.body, event.isBase64Encoded))
@@ -272,6 +297,11 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
         caller,
       };
       const result = spec.idempotent ? await spec.idempotent.run(input, () => core(input)) : await core(input);
-      return toSuccessResponse(spec.success ?? 200, result, event);
+      const answer =
+        csv && result instanceof ListWindow
+          ? csv.answer(result.page, event, query)
+          : toSuccessResponse(spec.success ?? 200, result, event);
+      // A route that answers CSV too says so to caches, whichever it answered.
+      return spec.csv ? { ...answer, headers: { ...answer.headers, Vary: 'Accept' } } : answer;
     });
 }

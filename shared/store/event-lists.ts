@@ -37,7 +37,11 @@ export async function listEvents(
   const shown = page.items.some((event) => isOfDeleted(event, deletions))
     ? await readEvents(filters, window, deletions)
     : page;
-  return { next: shown.next, items: shown.items.map(({ owner_id: _, posted: __, ...event }) => event) };
+  return {
+    next: shown.next,
+    cursorAfter: shown.cursorAfter,
+    items: shown.items.map(({ owner_id: _, posted: __, ...event }) => event),
+  };
 }
 
 /** A page of events; with `deletions`, leaving out (and reading past) the events they cover. */
@@ -76,9 +80,10 @@ async function readEvents(
     ...(conditions.length > 0 && { filter: { expression: conditions.join(' AND '), values } }),
     ...(deletions && { keep: (item: Item) => !isOfDeleted(item, deletions) }),
   });
-  const last = items.at(-1);
+  const cursorAfter = (index: number) => encodeAfterCursor(identity, sortableId(Number((items[index] as Item).id)));
   return {
     items: items.map(toOwnedEvent),
-    next: items.length === window.limit && last ? encodeAfterCursor(identity, sortableId(Number(last.id))) : undefined,
+    next: items.length === window.limit && items.length > 0 ? cursorAfter(items.length - 1) : undefined,
+    cursorAfter,
   };
 }

@@ -31,6 +31,8 @@ export function withFilter(pattern: AccessPattern, filter: NonNullable<Window['f
 export interface ListPage {
   items: Item[];
   next: string | undefined;
+  /** The cursor that resumes the list after `items[index]`. */
+  cursorAfter: (index: number) => string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter, 
   const toSkip = !filter && skip >= COUNTED_SKIP ? skip : 0;
   if (toSkip > 0) {
     const past = await positionAfter(pattern, toSkip, startKey);
-    if (past === 'end') return { items: [], next: undefined };
+    if (past === 'end') return { items: [], next: undefined, cursorAfter: cursorsOf(pattern, []) };
     startKey = past;
   }
   const wanted = skip - toSkip + limit;
@@ -71,8 +73,18 @@ export async function readWindow(pattern: AccessPattern, { skip, limit, filter, 
   } while (startKey && items.length < wanted);
   const page = items.slice(skip - toSkip, wanted);
   const last = page.at(-1);
-  return { items: page, next: page.length === limit && last ? encodeCursor(pattern, last) : undefined };
+  return {
+    items: page,
+    next: page.length === limit && last ? encodeCursor(pattern, last) : undefined,
+    cursorAfter: cursorsOf(pattern, page),
+  };
 }
+
+/** The cursor after each item of a page of `pattern`. */
+const cursorsOf =
+  (pattern: AccessPattern, page: Item[]) =>
+  (index: number): string =>
+    encodeCursor(pattern, page[index] as Item);
 
 /** The key to go on from after `count` items of a pattern (from `startKey`), counted only; 'end' when it has fewer. */
 async function positionAfter(

@@ -320,7 +320,7 @@ async function readUrls(
   filters: UrlFilters,
   window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
-  const { items, next } =
+  const { items, next, cursorAfter } =
     filters.user_id !== undefined
       ? await readWindow(accessPatterns.urlsOfUser(filters.user_id), {
           ...window,
@@ -331,7 +331,7 @@ async function readUrls(
       : filters.is_active !== undefined
         ? await readWindow(accessPatterns.urlsByState(filters.is_active), window)
         : await readWindow(accessPatterns.allUrls(), window);
-  return { items: items.map(toUrlRecord), next };
+  return { items: items.map(toUrlRecord), next, cursorAfter };
 }
 
 /** Optimistic writes of a URL read just before: tries while concurrent changes keep winning. */

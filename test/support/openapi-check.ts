@@ -40,6 +40,8 @@ const rulesBeyondJsonSchema = new Set([
   'body.expires_at',
   // A blocked entry's rules (a name's labels, an address, a CIDR's bounds) are shared/hosts.ts's, not a pattern's.
   'path.host',
+  // A list that answers CSV too documents one `limit` for both; JSON's lower bound is in its description only.
+  'query.limit',
 ]);
 
 /** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/link-rules.ts). */

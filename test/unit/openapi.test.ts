@@ -88,13 +88,32 @@ describe('OpenAPI description (no network)', () => {
       schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
       example: 10,
     });
-    expect(parameter('get', '/urls', 'limit')?.schema).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    expect(parameter('get', '/users', 'per_page')?.schema).toMatchObject({ minimum: 1, maximum: 100, default: 10 });
     expect(parameter('get', '/events', 'skip')?.schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(parameter('get', '/urls/{id}', 'id')).toMatchObject({
       in: 'path',
       required: true,
       schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     });
+  });
+
+  it('describes the CSV answer of the lists that have one, and the limit of each answer', () => {
+    const answered = (path: string) =>
+      (operation('get', path).responses['200'] as { content?: Record<string, { schema?: unknown; example?: unknown }> })
+        .content ?? {};
+    for (const path of ['/events', '/urls']) {
+      const limit = parameter('get', path, 'limit');
+      // One schema for both answers: it accepts what either does, and the description gives each its bounds.
+      expect(limit?.schema).toMatchObject({ minimum: 1, maximum: 10_000, default: 100 });
+      expect(limit?.description).toContain(
+        'As JSON 1-1,000, default 100; as CSV (`Accept: text/csv`) 1-10,000, default 1,000.',
+      );
+      const content = answered(path);
+      expect(Object.keys(content)).toEqual(['application/json', 'text/csv']);
+      expect(content['text/csv']?.schema).toMatchObject({ type: 'string' });
+    }
+    expect(answered('/events')['text/csv']?.example).toMatch(/^id,url_id,user_id,event_type,timestamp,details\r\n1,/);
+    expect(Object.keys(answered('/users'))).toEqual(['application/json']);
   });
 
   it('states that no operation needs authentication, where the service is, and under which licence', () => {
