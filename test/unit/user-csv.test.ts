@@ -84,12 +84,12 @@ describe('readUserCsv (no network)', () => {
     expect(await failure(() => parseUserCsv(filename, content))).toBe(detail);
   });
 
-  it('reads a million tiny rows keeping counts and the first 100 skipped, not the rows', async () => {
-    const content = csv(`username,email\n${'a,b\n'.repeat(1_000_000)}`);
+  it('reads 300,000 tiny rows keeping counts and the first 100 skipped, not the rows', async () => {
+    const content = csv(`username,email\n${'a,b\n'.repeat(300_000)}`);
     const summary = await readUserCsv('u.csv', content, () => {
       throw new Error('no row of this file is valid');
     });
-    expect(summary).toMatchObject({ rowsRead: 1_000_000, skippedTotal: 1_000_000, hasIdColumn: false });
+    expect(summary).toMatchObject({ rowsRead: 300_000, skippedTotal: 300_000, hasIdColumn: false });
     expect(summary.skipped).toHaveLength(100);
     expect(summary.skipped[99]).toEqual({ row: 100, reason: 'invalid email' });
   });
