@@ -22,7 +22,7 @@ import { recordRequest } from '../shared/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
 import { edge, type HeaderPairs } from './edge.js';
 import { invokeFunction } from './lambda-invocation.js';
-import type { RateLimiter } from './rate-limits.js';
+import type { RouteRateLimit } from './rate-limits.js';
 
 /** API Gateway's own limits, reproduced so that local behaviour matches the deployment. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -428,7 +428,7 @@ export async function startGateway(
     /** Pages of the local runtime itself, by path (the limits report): not routes of the service. */
     localPages?: Record<string, (request: IncomingMessage, query: URLSearchParams) => APIGatewayProxyResult>;
     /** Rate limits by route (`POST /urls`), as the deployment's WAF rules hold them (local/rate-limits.ts). */
-    rateLimits?: Record<string, RateLimiter>;
+    rateLimits?: Record<string, RouteRateLimit>;
   },
 ): Promise<LocalGateway> {
   const atEdge = edge();
@@ -528,16 +528,18 @@ export async function startGateway(
           gatewayError(new MethodNotAllowedError(), requestId, { Allow: match.allowed.join(', ') }),
         );
       }
-      const limiter = options.rateLimits?.[`${method} ${match.route.path}`];
-      const wait = limiter?.wait(request) ?? 0;
+      const limit = options.rateLimits?.[`${method} ${match.route.path}`];
+      // A route whose requests weigh what their body holds (a bulk request, its links) is read first.
+      let body = limit?.weigh ? await readBody(request) : undefined;
+      const wait = limit?.limiter.wait(request, body && limit.weigh ? limit.weigh(body) : 1) ?? 0;
       if (wait > 0) {
-        request.resume();
+        if (!body) request.resume();
         return await answer(
           match.route.path,
           gatewayError(new TooManyRequestsError(), requestId, { 'Retry-After': String(wait) }),
         );
       }
-      const body = await readBody(request);
+      body ??= await readBody(request);
       const event = toProxyEvent(request, url, body, match, requestId, viewed.headers);
       const invoked = invokeFunction(
         { runtime: options.runtime, name: routeName(match.route) },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { bearerKey } from '../shared/http/caller.js';
+import { MAX_BULK_LINKS } from '../shared/schemas.js';
 import { rawHeaderPairs } from './edge.js';
 
 /**
@@ -14,8 +15,17 @@ const WINDOW_MS = 60_000;
 const SWEEP_ABOVE = 10_000;
 
 export interface RateLimiter {
-  /** Seconds the client must wait, or 0 when the request may go. */
-  wait(request: IncomingMessage): number;
+  /**
+   * Seconds the client must wait, or 0 when the request may go: it counts as `weight` requests (a bulk
+   * request as its links). One heavier than the whole minute's allowance waits a minute and never goes.
+   */
+  wait(request: IncomingMessage, weight?: number): number;
+}
+
+/** A limit as the gateway applies it: what a request of the route weighs, read from its body (one by default). */
+export interface RouteRateLimit {
+  limiter: RateLimiter;
+  weigh?: (body: Buffer) => number;
 }
 
 export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
@@ -31,17 +41,21 @@ export function rateLimiter(perMinute: number, now: () => number = Date.now): Ra
     ];
   };
   return {
-    wait(request) {
+    wait(request, weight = 1) {
       const at = now();
       const clients = clientsOf(request);
-      let wait = 0;
+      let wait = weight > perMinute ? WINDOW_MS / 1000 : 0;
       const windows = clients.map((client) => (recent.get(client) ?? []).filter((time) => time > at - WINDOW_MS));
       for (const times of windows) {
-        if (times.length >= perMinute) wait = Math.max(wait, Math.ceil(((times[0] ?? at) + WINDOW_MS - at) / 1000));
+        // Room for `weight` more once the oldest of those past the allowance is a minute old.
+        const freedBy = times[times.length + weight - perMinute - 1];
+        if (weight <= perMinute && freedBy !== undefined) {
+          wait = Math.max(wait, Math.ceil((freedBy + WINDOW_MS - at) / 1000));
+        }
       }
       clients.forEach((client, index) => {
         const times = windows[index] ?? [];
-        if (wait === 0) times.push(at);
+        if (wait === 0) times.push(...Array.from({ length: weight }, () => at));
         recent.set(client, times);
       });
       // Clients quiet for a minute are forgotten (once a minute at most), so the map holds about a minute's clients.
@@ -51,5 +65,33 @@ export function rateLimiter(perMinute: number, now: () => number = Date.now): Ra
       }
       return wait;
     },
+  };
+}
+
+/**
+ * The links a `POST /urls/bulk` body asks for; 1 for a body the function refuses whole (not such a request,
+ * or more links than it takes), as a request that creates nothing.
+ */
+function linksIn(body: Buffer): number {
+  try {
+    const links = (JSON.parse(body.toString('utf8')) as { links?: unknown }).links;
+    return Array.isArray(links) && links.length > 0 && links.length <= MAX_BULK_LINKS ? links.length : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * The limits by route: link creations count each link, whether one by `POST /urls` or many by `POST
+ * /urls/bulk`, against one allowance per client.
+ */
+export function rateLimitsOf(settings: {
+  createLinksPerMinute?: number;
+  reportsPerMinute?: number;
+}): Record<string, RouteRateLimit> {
+  const links = settings.createLinksPerMinute ? rateLimiter(settings.createLinksPerMinute) : undefined;
+  return {
+    ...(links && { 'POST /urls': { limiter: links }, 'POST /urls/bulk': { limiter: links, weigh: linksIn } }),
+    ...(settings.reportsPerMinute && { 'POST /reports': { limiter: rateLimiter(settings.reportsPerMinute) } }),
   };
 }

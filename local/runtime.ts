@@ -422,17 +422,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     if (seedReport?.seeded && seedReport.events > 0) await streamReader.drain(SEED_COUNTED_WITHIN_MS);
     limits?.enforce();
     const { LIMITS_REPORT_PATH, limitsReportAnswer } = await import('./limits-report.js');
-    const { rateLimiter } = await import('./rate-limits.js');
+    const { rateLimitsOf } = await import('./rate-limits.js');
     const emulation = limits;
     const { createLinksPerMinute, reportsPerMinute } = options.rateLimits ?? {};
     const gateway = await startGateway(loaded, {
       runtime: runtimeId,
       port: options.port,
       host: options.host,
-      rateLimits: {
-        ...(createLinksPerMinute && { 'POST /urls': rateLimiter(createLinksPerMinute) }),
-        ...(reportsPerMinute && { 'POST /reports': rateLimiter(reportsPerMinute) }),
-      },
+      rateLimits: rateLimitsOf({ createLinksPerMinute, reportsPerMinute }),
       ...(emulation && {
         localPages: {
           [LIMITS_REPORT_PATH]: (request, query) => limitsReportAnswer(emulation.report(), request.headers, query),

@@ -18,6 +18,12 @@ export const requestExamples: Record<string, unknown> = {
     max_clicks: 1000,
     forward_query: true,
   },
+  'POST /urls/bulk': {
+    links: [
+      { user_id: 1, original_url: 'https://example.com/docs/getting-started', short_code: 'start' },
+      { user_id: 1, original_url: 'https://example.com/pricing', short_code: 'start' },
+    ],
+  },
   'PUT /urls/{id}': { title: 'Getting started, 2nd edition', is_active: true },
   'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
   'POST /reports': { short_code: 'vcZO5s', reason: 'It leads to a page that asks for bank passwords.' },
@@ -85,6 +91,12 @@ const statsRange = {
 export const recordExamples: Record<string, unknown> = {
   User: { id: 1, username: 'ada', email: 'ada@example.com', created_at: at },
   Url: url,
+  LinkResults: {
+    results: [
+      { status: 201, url },
+      { status: 400, detail: 'Short code already in use' },
+    ],
+  },
   Event: { id: 1, url_id: 1, user_id: 1, event_type: 'signup', timestamp: at, details: { plan: 'pro' } },
   Health: { status: 'ok' },
   BlockedHost: { host: 'phishing.example', created_at: at },

@@ -13,6 +13,7 @@ import {
   importCount,
   importProgressRecord,
   linkFactsRecord,
+  linkResults,
   linkStats,
   listedReportRecord,
   metricsReport,
@@ -29,6 +30,7 @@ import { type HttpMethod, type RouteDefinition, routes } from './routes.js';
 import {
   booleanWords,
   createEventBody,
+  createLinksBody,
   createOwnUrlBody,
   createReportBody,
   createUrlBody,
@@ -146,6 +148,7 @@ const recordSchemas = {
   Health: healthStatus,
   ImportCount: importCount,
   ImportProgress: importProgressRecord,
+  LinkResults: linkResults,
   AccessKey: accessKeyRecord,
   OperatorKey: operatorKeyRecord,
   LinkFacts: linkFactsRecord,
@@ -272,7 +275,7 @@ type BusinessErrorStatus = 400 | 404 | 410 | 422 | 503;
 
 type Success =
   | {
-      status: 200 | 201;
+      status: 200 | 201 | 207;
       description: string;
       record: RecordName;
       list?: true;
@@ -546,6 +549,16 @@ const operations: Record<string, OperationEntry> = {
       404: 'User not found (the owner)',
       503: 'Unable to generate a unique short code',
     },
+  },
+  'POST /urls/bulk': {
+    summary: 'Create up to 1,000 short URLs',
+    description:
+      'Each link is the body of POST /urls and is created or refused on its own, with the status and the error ' +
+      'POST /urls would give it (a 422 `loc` names the field in that link). The answer is 207 with one result ' +
+      'per link, in order. A link not tried before the request ran out of time is a 503 of its own: send it ' +
+      'again. Each link counts against the link-creation rate limit. Emits a `created` event for each link made.',
+    body: json(createLinksBody),
+    success: { status: 207, description: 'One result per link, in order', record: 'LinkResults' },
   },
   'GET /urls': {
     summary: 'List URLs',

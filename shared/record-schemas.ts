@@ -253,3 +253,18 @@ export const userStats = z.object({
     'referrer hosts of all of its links (direct: none sent); an extension, after the fields of the contract',
   ),
 });
+
+/** POST /urls/bulk: one result per link, in order, as POST /urls would have answered each. */
+export const linkResults = z.object({
+  results: z.array(
+    z.union([
+      z.object({ status: z.literal(201), url: urlRecord }),
+      z.object({
+        status: z.int().check(z.minimum(400), z.maximum(599)),
+        detail: z
+          .union([z.string(), validationErrorBody.shape.detail])
+          .check(z.describe("The error POST /urls would give the link: a string, or a 422's list of fields")),
+      }),
+    ]),
+  ),
+});

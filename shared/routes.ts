@@ -119,6 +119,11 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/keys/{key_id}', 'functions/keys/revoke-key.ts', 'write', { access: 'operator' }),
 
   route('POST', '/urls', 'functions/urls/create-url.ts', 'write', { sendsEvents: true, idempotent: true }),
+  route('POST', '/urls/bulk', 'functions/urls/create-urls.ts', 'write', {
+    sendsEvents: true,
+    idempotent: true,
+    profile: 'bulk',
+  }),
   route('GET', '/urls', 'functions/urls/list-urls.ts', 'none', { indexes: ['GSI1', 'GSI2', 'GSI3'] }),
   route('GET', '/urls/{id}', 'functions/urls/get-url.ts', 'read', { sendsEvents: true }),
   // API Gateway allows one parameter name per path level, so the short code is `{id}` here too.

@@ -404,6 +404,27 @@ export const createUrlBody = requestBody(createUrlFields, 'url');
  */
 export const createOwnUrlBody = requestBody({ ...createUrlFields, user_id: z.optional(positiveId) }, 'url');
 
+/** The most links one POST /urls/bulk may carry (CONTRACT.md, "Bulk in and out"). */
+export const MAX_BULK_LINKS = 1000;
+
+/**
+ * POST /urls/bulk: `links`, each the body of a POST /urls, checked one by one by the route (a bad link is that
+ * link's 422, not the request's).
+ */
+export const createLinksBody = withBodyFields(
+  z.object({
+    links: z
+      .array(z.unknown())
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_BULK_LINKS),
+        z.describe(`1 to ${MAX_BULK_LINKS} links, each the body of POST /urls`),
+      ),
+  }),
+  ['links'],
+  [],
+);
+
 /** What PUT /urls/{id} may change: everything but the short code, which never changes. */
 const changeableUrlFields = {
   original_url: z.optional(originalUrl),

@@ -145,6 +145,14 @@ export function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean
     const msg = error instanceof RangeError ? 'JSON nested too deeply' : 'JSON decode error';
     throw new RequestValidationError([{ loc: ['body'], msg, type: 'json_invalid' }]);
   }
+  return jsonObjectBody(parsed);
+}
+
+/**
+ * A parsed JSON value as a request body: an object (anything else is the 422 every JSON route gives), its
+ * numbers as JavaScript numbers. Also each link of a bulk request, which is checked as a body of its own.
+ */
+export function jsonObjectBody(parsed: unknown): Record<string, unknown> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new RequestValidationError([
       { loc: ['body'], msg: 'Input should be a valid dictionary or object', type: 'model_attributes_type' },

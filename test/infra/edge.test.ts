@@ -372,6 +372,8 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
     for (const [name, aggregation, limit, method, path] of [
       ['create-links-per-ip', { AggregateKeyType: 'IP' }, 10, 'POST', '/urls'],
       ['create-links-per-key', byKey, 10, 'POST', '/urls'],
+      ['create-links-in-bulk-per-ip', { AggregateKeyType: 'IP' }, 10, 'POST', '/urls/bulk'],
+      ['create-links-in-bulk-per-key', byKey, 10, 'POST', '/urls/bulk'],
       ['reports-per-ip', { AggregateKeyType: 'IP' }, 20, 'POST', '/reports'],
       ['reports-per-key', byKey, 20, 'POST', '/reports'],
     ] as const) {

@@ -5,7 +5,7 @@ import { callEveryRoute } from '../support/every-route.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /**
- * What ships, as it ships: every route, the event writer and the click counter run from the esbuild bundles the stack deploys
+ * What ships, as it ships: every route, the event writer, the click counter and the import worker run from the esbuild bundles the stack deploys
  * (not the TypeScript sources), and every DynamoDB and SQS call they make is checked against their roles in the
  * synthesized template, in both access modes. A call the stack does not grant fails the file (the test service's
  * stop); a grant no call uses is reported by the last test.
@@ -24,6 +24,8 @@ const pathsNotTaken = [
   // runtime's stream reader (local/stream-reader.ts) reads DynamoDB Local's stream itself, as Lambda's poller.
   'ClickCounter: dynamodb:ListStreams',
   'ClickCounter: dynamodb:DescribeStream, dynamodb:GetRecords, dynamodb:GetShardIterator',
+  // The import worker queues an import again only when one invocation could not finish it (a large file).
+  'ImportWorker: sqs:SendMessage',
 ];
 const grantsForPathsNotTaken: Record<'open' | 'keys', string[]> = { open: pathsNotTaken, keys: pathsNotTaken };
 
@@ -37,7 +39,8 @@ describe.each(['open', 'keys'] as const)(
     beforeAll(async () => {
       service = await startTestService({
         functions: 'bundles',
-        functionSettings: { AUTH_MODE: mode },
+        // Every bulk import goes on in the import worker, so that its bundle and its role are checked too.
+        functionSettings: { AUTH_MODE: mode, IMPORT_ANSWER_WITHIN_MS: '0' },
         ...(mode === 'keys' && { adminKey }),
       });
       // The keys mode answers 401 and 403 that the open mode's document does not describe.
@@ -79,7 +82,7 @@ describe.each(['open', 'keys'] as const)(
         },
       );
       const ran = [...service.invocations.keys()].sort();
-      expect(ran).toEqual([...routes.map(routeName), 'EventWriter', 'ClickCounter'].sort());
+      expect(ran).toEqual([...routes.map(routeName), 'EventWriter', 'ClickCounter', 'ImportWorker'].sort());
       expect(eventWriter.handler).toBe('functions/events/write-events.ts');
       expect(clickCounter.handler).toBe('functions/stats/count-clicks.ts');
     }, 120_000);

@@ -65,7 +65,8 @@ export async function callEveryRoute(
   const csv = 'username,email\ncy,cy@example.com\ndee,dee@example.com\n';
   const boundary = `----every-route-${Date.now()}`;
   const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  await send('POST', '/users/bulk', 200, {
+  // Done within the request (200), or handed to the import worker (202: IMPORT_ANSWER_WITHIN_MS=0) and followed.
+  const imported = await api.request<{ status_url?: string }>('POST', '/users/bulk', undefined, {
     raw: multipart,
     headers: {
       ...operator,
@@ -73,6 +74,17 @@ export async function callEveryRoute(
       'Idempotency-Key': 'every-route-bulk',
     },
   });
+  if (imported.status === 202 && imported.body.status_url) {
+    const progress = new URL(imported.body.status_url).pathname;
+    const done = await eventually(async () => {
+      const { body } = await send<{ status: string; count: number }>('GET', progress, 200, { headers: operator });
+      return body.status === 'running' ? undefined : body;
+    }, 30_000);
+    if (done.status !== 'done' || done.count !== 2) throw new Error(`import ${done.status}, ${done.count} stored`);
+  } else {
+    if (imported.status !== 200) throw new Error(`POST /users/bulk: expected 200 or 202, got ${imported.status}`);
+    await send('GET', '/imports/00000000-0000-4000-8000-000000000000', 404, { headers: operator });
+  }
   await send('GET', '/users?per_page=100', 200, { headers: operator });
   await send('GET', `/users/${user.id}`, 200);
   await send('PUT', `/users/${user.id}`, 200, { body: { username: 'ada-l' } });
@@ -115,6 +127,18 @@ export async function callEveryRoute(
       body: { user_id: user.id, original_url: 'https://example.com/d', expires_at: soon },
     })
   ).body;
+  const inBulk = await send<{ results: { status: number }[] }>('POST', '/urls/bulk', 207, {
+    body: {
+      links: [
+        { user_id: user.id, original_url: 'https://example.com/e' },
+        { user_id: user.id, original_url: 'https://example.com/f', short_code: 'every-route' },
+      ],
+    },
+    headers: { 'Idempotency-Key': 'every-route-links' },
+  });
+  if (inBulk.body.results.map((result) => result.status).join() !== '201,400') {
+    throw new Error(`POST /urls/bulk: expected 201 and 400, got ${inBulk.text.slice(0, 300)}`);
+  }
   await send('GET', '/urls?limit=10', 200);
   await send('GET', `/urls?user_id=${user.id}&is_active=true`, 200);
   await send('GET', `/urls/${link.id}`, 200);

@@ -22,9 +22,15 @@ describe('what the route table and the handlers declare (no network)', () => {
     }
   });
 
-  it('are the four POSTs of the contract, in the route table and in their handlers alike', () => {
+  it("are the contract's POSTs (the four, and the links in bulk), in the route table and in their handlers alike", () => {
     const inTable = routes.filter((route) => route.idempotent).map((route) => `${route.method} ${route.path}`);
-    expect(inTable.sort()).toEqual(['POST /events', 'POST /urls', 'POST /users', 'POST /users/bulk']);
+    expect(inTable.sort()).toEqual([
+      'POST /events',
+      'POST /urls',
+      'POST /urls/bulk',
+      'POST /users',
+      'POST /users/bulk',
+    ]);
     for (const route of routes) {
       const source = readFileSync(path.join(root, route.handler), 'utf8');
       expect({ route: `${route.method} ${route.path}`, idempotent: /\bidempotent:/.test(source) }).toEqual({

@@ -1,0 +1,34 @@
+import { serviceConfig } from '#shared/config.js';
+import { createShortLink } from '#shared/create-short-link.js';
+import { Answer } from '#shared/http/answer.js';
+import { answerEachItem } from '#shared/http/answer-each-item.js';
+import { idempotentRequests } from '#shared/http/idempotency.js';
+import { httpRoute } from '#shared/http/route.js';
+import { createLinksBody, createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
+
+/** Time kept back from the function's timeout to answer with every link's result. */
+const ANSWER_MARGIN_MS = 3000;
+
+/**
+ * POST /urls/bulk: up to 1,000 links, each created or refused on its own as POST /urls would (207, one result
+ * per link in order); emits `created` for each link made.
+ */
+export const handler = httpRoute(
+  { body: createLinksBody, idempotent: idempotentRequests() },
+  async ({ body, idempotency, caller, event, context }) => {
+    const linkBody = serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody;
+    const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
+    const results = await answerEachItem(body.links, {
+      schema: linkBody,
+      deadline,
+      create: async (link, index) => ({
+        url: await createShortLink(link, {
+          caller,
+          event,
+          identity: idempotency && `${idempotency.identity}#${index}`,
+        }),
+      }),
+    });
+    return new Answer(207, { results });
+  },
+);

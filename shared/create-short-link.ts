@@ -1,0 +1,29 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { publishUrlEvent } from './events/publisher.js';
+import { actingUser, type Caller } from './http/caller.js';
+import { missingField } from './http/validation.js';
+import { checkLinkTarget } from './link-rules.js';
+import type { PublicUrlRecord } from './records.js';
+import type { createOwnUrlBody } from './schemas.js';
+import { withShortUrl } from './short-links.js';
+import { createUrl } from './store/urls.js';
+
+/** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
+export type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
+
+/**
+ * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
+ * `keys` mode), its targets checked (no loop to this service, no blocked host), the URL and its code stored,
+ * its `created` event queued. `identity` names the request across its retries (an Idempotency-Key).
+ */
+export async function createShortLink(
+  link: NewLink,
+  request: { caller: Caller; event: APIGatewayProxyEvent; identity?: string },
+): Promise<PublicUrlRecord> {
+  const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
+  await checkLinkTarget('original_url', link.original_url, request.event);
+  if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, request.event);
+  const url = await createUrl({ ...link, user_id: userId }, request.identity);
+  await publishUrlEvent('created', url);
+  return withShortUrl(request.event, url);
+}
