@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
-import type { UploadedFile } from '../http/multipart.js';
 import { logger } from '../logger.js';
 import {
   failImport,
@@ -28,7 +27,10 @@ export interface ImportMessage {
 }
 
 /** Reads an uploaded file into a new import, then stores its rows until `deadline` (epoch ms). */
-export async function startUserImport(file: UploadedFile, deadline: number): Promise<UserImport> {
+export async function startUserImport(
+  file: { filename: string; content: Buffer },
+  deadline: number,
+): Promise<UserImport> {
   const importId = randomUUID();
   const staged = stageImportRows(importId);
   const summary = await readUserCsv(file.filename, file.content, (row) => staged.add(row));
