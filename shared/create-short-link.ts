@@ -14,16 +14,17 @@ export type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
 /**
  * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
  * `keys` mode), its targets checked (no loop to this service, no blocked host), the URL and its code stored,
- * its `created` event queued. `identity` names the request across its retries (an Idempotency-Key).
+ * its `created` event queued. `identity` names the request across its retries (an Idempotency-Key);
+ * `assignId` gives its id (of a block reserved for a bulk request; by default, from the counter).
  */
 export async function createShortLink(
   link: NewLink,
-  request: { caller: Caller; event: APIGatewayProxyEvent; identity?: string },
+  request: { caller: Caller; event: APIGatewayProxyEvent; identity?: string; assignId?: () => Promise<number> },
 ): Promise<PublicUrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
   await checkLinkTarget('original_url', link.original_url, request.event);
   if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, request.event);
-  const url = await createUrl({ ...link, user_id: userId }, request.identity);
+  const url = await createUrl({ ...link, user_id: userId }, request.identity, request.assignId);
   await publishUrlEvent('created', url);
   return withShortUrl(request.event, url);
 }

@@ -5,6 +5,7 @@ import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
 import { createLinksBody, createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
+import { reserveIds } from '#shared/store/table.js';
 
 /** Time kept back from the function's timeout to answer with every link's result. */
 const ANSWER_MARGIN_MS = 3000;
@@ -18,6 +19,8 @@ export const handler = httpRoute(
   async ({ body, idempotency, caller, event, context }) => {
     const linkBody = serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody;
     const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
+    // One counter update for the request's ids, not one per link: the counter is a single item.
+    const firstId = await reserveIds('url', body.links.length);
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,
@@ -26,6 +29,7 @@ export const handler = httpRoute(
           caller,
           event,
           identity: idempotency && `${idempotency.identity}#${index}`,
+          assignId: async () => firstId + index,
         }),
       }),
     });

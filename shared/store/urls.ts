@@ -150,12 +150,15 @@ export interface NewUrl extends Partial<LinkLifecycle> {
  * (400; of parallel requests for one code exactly one wins), a generated one is replaced by another and the
  * attempt repeated, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not exist, or is
  * being deleted, fails the owner check: 404, and nothing is written. A retry of a request (`identity`: its
- * Idempotency-Key) whose earlier attempt created the URL answers that URL.
+ * Idempotency-Key) whose earlier attempt created the URL answers that URL. `assignId` gives the new URL its
+ * id: one from the counter by default, one of a block reserved at once for links made in bulk.
  */
-export async function createUrl(input: NewUrl, identity?: string): Promise<UrlRecord> {
-  const { id, earlier } = identity
-    ? await idOfRequest(identity, () => reserveIds('url'))
-    : { id: await reserveIds('url'), earlier: false };
+export async function createUrl(
+  input: NewUrl,
+  identity?: string,
+  assignId: () => Promise<number> = () => reserveIds('url'),
+): Promise<UrlRecord> {
+  const { id, earlier } = identity ? await idOfRequest(identity, assignId) : { id: await assignId(), earlier: false };
   if (earlier) {
     const mine = await getItem(keys.url(id));
     if (mine) return toUrlRecord(mine);
