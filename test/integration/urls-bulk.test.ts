@@ -35,6 +35,18 @@ describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
     const { status, body } = await createLinks(links);
     expect(status).toBe(207);
     expect(body.results).toHaveLength(1_000);
+    // A machine busy with other test files may leave links for which the request had no time: each says so
+    // (503), and is sent again, as a client would.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const left = [...body.results.keys()].filter((i) => body.results[i]?.status === 503);
+      if (left.length === 0) break;
+      for (const i of left) expect(body.results[i]?.detail).toMatch(/^Not attempted/);
+      const again = await createLinks(left.map((i) => links[i]));
+      expect(again.status).toBe(207);
+      left.forEach((linkIndex, position) => {
+        body.results[linkIndex] = again.body.results[position] as LinkResult;
+      });
+    }
     expect(body.results.every((result) => result.status === 201)).toBe(true);
     // In order, and each one stored.
     expect(body.results.map((result) => result.url?.original_url)).toEqual(links.map((link) => link.original_url));
