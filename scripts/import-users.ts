@@ -41,13 +41,14 @@ function options() {
   if (values.help || positionals.length !== 1) {
     throw new UsageError('Usage: npm run import-users -- <file.csv> [--url <service URL>] [--key <operator key>]');
   }
-  const url = values.url ?? process.env.SERVICE_URL ?? localServiceUrl();
+  // An empty variable is no setting, as everywhere else in the project.
+  const url = values.url || process.env.SERVICE_URL || localServiceUrl();
   if (!url) {
     throw new UsageError(
       'No service to send to: start one with `npm start`, or give a deployment with --url (or SERVICE_URL)',
     );
   }
-  return { file: positionals[0] as string, url: url.replace(/\/+$/, ''), key: values.key ?? process.env.API_KEY };
+  return { file: positionals[0] as string, url: url.replace(/\/+$/, ''), key: values.key || process.env.API_KEY };
 }
 
 /** The address of the `npm start` running on this checkout's data folder, if one runs. */

@@ -27,6 +27,7 @@ export const handler = httpRoute(
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,
+      inOrderOf: (link) => link.short_code,
       create: async (link, index) => ({
         url: await createShortLink(link, {
           caller,

@@ -27,14 +27,31 @@ export async function answerEachItem<Item, Created>(
     schema: Parseable<Item>;
     deadline: number;
     create: (item: Item, index: number) => Promise<Created>;
+    /**
+     * Items with the same key (a chosen short code) are created one after another, in the request's order,
+     * as separate requests sent in that order would be: the first of them that can be created is.
+     */
+    inOrderOf?: (item: Item) => string | undefined;
   },
 ): Promise<ItemResult<Created>[]> {
   const results: ItemResult<Created>[] = items.map(() => ({ status: 503, detail: NOT_ATTEMPTED }));
+  const lastOfKey = new Map<string, Promise<unknown>>();
+  // Items are taken in order and each is keyed before its first await, so a key's chain follows the request.
+  const inOrder = (item: Item, index: number): Promise<Created> => {
+    const key = options.inOrderOf?.(item);
+    if (key === undefined) return options.create(item, index);
+    const created = (lastOfKey.get(key) ?? Promise.resolve()).then(() => options.create(item, index));
+    lastOfKey.set(
+      key,
+      created.catch(() => undefined),
+    );
+    return created;
+  };
   await forEachConcurrently([...items.keys()], CONCURRENCY, async (index) => {
     if (Date.now() >= options.deadline) return;
     try {
       const item = validateInput('body', options.schema, jsonObjectBody(items[index]));
-      results[index] = { status: 201, ...(await options.create(item, index)) };
+      results[index] = { status: 201, ...(await inOrder(item, index)) };
     } catch (error) {
       const outcome = toErrorOutcome(error);
       if (outcome.unexpected) logger.error('An item of a bulk request failed', { index, error: error as Error });
