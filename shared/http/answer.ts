@@ -4,7 +4,8 @@
  * repetitions get the same status and headers, not just the same body (http/idempotency.ts).
  */
 export class Answer {
-  readonly answer = true;
+  /** The mark, a name no record of the API has. */
+  readonly $answer = true;
   constructor(
     readonly status: number,
     readonly body: unknown,
@@ -13,7 +14,7 @@ export class Answer {
 
   /** An answer kept as JSON, made an `Answer` again; anything else as it is. */
   static revive(value: unknown): unknown {
-    if (typeof value !== 'object' || value === null || (value as { answer?: unknown }).answer !== true) return value;
+    if (typeof value !== 'object' || value === null || (value as { $answer?: unknown }).$answer !== true) return value;
     const { status, body, headers } = value as Answer;
     return new Answer(status, body, headers);
   }
