@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
+import type { ImportProgress } from '../shared/users-import/user-imports.js';
 
 /**
  * `npm run import-users -- users.csv [--url https://sho.rt] [--key <operator key>]`: sends a CSV of users to
@@ -15,18 +16,7 @@ import { readLocalSettings } from '../local/settings.js';
  * same import, never a second one.
  */
 
-interface ImportProgress {
-  import_id: string;
-  status: 'running' | 'done' | 'failed';
-  rows_read: number;
-  count: number;
-  skipped_total: number;
-  status_url: string;
-  skipped?: { row: number; reason: string }[];
-  detail?: string;
-}
-
-type Summary = Pick<ImportProgress, 'count' | 'skipped_total' | 'skipped'>;
+type Summary = Pick<ImportProgress, 'count' | 'skipped_total'> & { skipped?: ImportProgress['skipped'] };
 
 const UPLOAD_ATTEMPTS = 5;
 const POLL_EVERY_MS = 1000;

@@ -404,7 +404,7 @@ export const createUrlBody = requestBody(createUrlFields, 'url');
  */
 export const createOwnUrlBody = requestBody({ ...createUrlFields, user_id: z.optional(positiveId) }, 'url');
 
-/** The most links one POST /urls/bulk may carry (CONTRACT.md, "Bulk in and out"). */
+/** The most links one POST /urls/bulk may carry (docs/decisions.md, "Links in bulk"). */
 export const MAX_BULK_LINKS = 1000;
 
 /**
@@ -450,7 +450,7 @@ const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
 const limit = queryInteger({ min: 1, max: 1000, default: 100 });
 
 /**
- * A CSV export's window (`Accept: text/csv`, CONTRACT.md "Bulk in and out"): an export is read by the thousand,
+ * A CSV export's window (`Accept: text/csv`, docs/decisions.md): an export is read by the thousand,
  * so a page holds up to ten times a JSON window; shared/http/csv-answer.ts ends one early that would not fit
  * in a Lambda answer.
  */

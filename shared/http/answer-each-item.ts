@@ -7,13 +7,13 @@ import { jsonObjectBody, type Parseable, validateInput } from './validation.js';
  * One item's result in a bulk answer (POST /urls/bulk: 207): what the single route would have answered for
  * it, its status and record, or its status and the error's detail.
  */
-export type ItemResult<Created> = { status: number; detail: unknown } | ({ status: 201 } & Created);
+type ItemResult<Created> = { status: number; detail: unknown } | ({ status: 201 } & Created);
 
 /** Items handled at once: each is a few requests to DynamoDB and one to SQS. */
 const CONCURRENCY = 16;
 
 /** The detail of an item not tried before the request's deadline. */
-export const NOT_ATTEMPTED = 'Not attempted: the request ran out of time first; send this one again';
+const NOT_ATTEMPTED = 'Not attempted: the request ran out of time first; send this one again';
 
 /**
  * Handles each item of a bulk request on its own, as the single route would: its body checked (`schema`, the

@@ -5,7 +5,7 @@ import { type CsvExport, nextPageQuery } from './route.js';
 import type { Parseable } from './validation.js';
 
 /**
- * A list as CSV (CONTRACT.md "Bulk in and out"): a header line with the JSON record's keys in its order, then
+ * A list as CSV (docs/decisions.md, "API"): a header line with the JSON record's keys in its order, then
  * one line per record. Quoting is RFC 4180's (a field holding a comma, a quote, CR or LF is quoted, its quotes
  * doubled), lines end with CRLF; a nested value (an event's `details`) is its JSON text, `null` an empty field.
  * Values are written as stored: a title starting with `=` is not defused for spreadsheets, since an export

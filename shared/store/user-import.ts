@@ -1,16 +1,16 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { UserRecord } from '../records.js';
 import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-csv.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { type Key, keys } from './keys.js';
-import { conditionFailed, documentClient, getItems, put, reserveIds, tableName, transact } from './table.js';
+import { conditionFailed, documentClient, getItem, getItems, put, reserveIds, tableName, transact } from './table.js';
 import { userGuardPuts, userItem } from './users.js';
 
 /**
- * Bulk imports of users, kept in the table so that one outlives the request that started it (CONTRACT.md,
- * "Bulk in and out"). The request reads the file into parts (`stageImportRows`) and saves the import
+ * Bulk imports of users, kept in the table so that one outlives the request that started it
+ * (docs/decisions.md, "Bulk imports"). The request reads the file into parts (`stageImportRows`) and saves the import
  * (`saveImport`); from then on whoever holds it, the request or the import worker, stores one part at a time
  * (`importNextPart`), each recorded on the import only once its users are stored. A part is given its user
  * ids before any is written, and they are kept on the import until the part is recorded: a part tried again
@@ -18,12 +18,12 @@ import { userGuardPuts, userItem } from './users.js';
  * skipped, and never half-written (a user and its guards are one transaction).
  */
 
-export const IMPORT_NOT_FOUND = 'Import not found';
+const IMPORT_NOT_FOUND = 'Import not found';
 
 /** An import's id: a random UUID, lower-case. */
 const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export type ImportStatus = 'running' | 'done' | 'failed';
+type ImportStatus = 'running' | 'done' | 'failed';
 
 /** An import as stored. */
 export interface UserImport {
@@ -136,11 +136,9 @@ const asImport = (item: Record<string, unknown>): UserImport => {
 /** An import, read consistently; a 404 for one that does not exist (or has expired). */
 export async function getImport(importId: string): Promise<UserImport> {
   if (!IMPORT_ID.test(importId)) throw new NotFoundError(IMPORT_NOT_FOUND);
-  const out = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: keys.userImport(importId), ConsistentRead: true }),
-  );
-  if (!out.Item) throw new NotFoundError(IMPORT_NOT_FOUND);
-  return asImport(out.Item);
+  const item = await getItem(keys.userImport(importId));
+  if (!item) throw new NotFoundError(IMPORT_NOT_FOUND);
+  return asImport(item);
 }
 
 /** Marks an import failed, with why, unless it finished meanwhile. */
@@ -186,11 +184,9 @@ export async function importNextPart(current: UserImport): Promise<UserImport> {
 }
 
 async function readPart(importId: string, part: number): Promise<UserRow[]> {
-  const out = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: keys.userImportPart(importId, part), ConsistentRead: true }),
-  );
-  if (!out.Item) throw new Error(`Part ${part} of import ${importId} is missing`);
-  return (JSON.parse(String(out.Item.rows)) as StoredRow[]).map(([row, username, email]) => ({ row, username, email }));
+  const item = await getItem(keys.userImportPart(importId, part));
+  if (!item) throw new Error(`Part ${part} of import ${importId} is missing`);
+  return (JSON.parse(String(item.rows)) as StoredRow[]).map(([row, username, email]) => ({ row, username, email }));
 }
 
 /**
@@ -297,7 +293,7 @@ async function storeAlone(planned: PlannedUser, allowDuplicateUsernames: boolean
  * transaction cancelled by a concurrent write is replayed row by row. A `resumed` part first looks for the
  * users an earlier try stored.
  */
-export async function storeRows(
+async function storeRows(
   rows: UserRow[],
   firstId: number,
   options: { resumed: boolean; allowDuplicateUsernames: boolean },

@@ -23,7 +23,7 @@ export interface SkippedRow {
 }
 
 /** The most skipped rows an answer lists (the first by row); `skipped_total` counts them all. */
-export const MAX_SKIPPED_LISTED = 100;
+const MAX_SKIPPED_LISTED = 100;
 
 /** The first `MAX_SKIPPED_LISTED` of skipped rows, by row. */
 export const firstSkipped = (rows: readonly SkippedRow[]): SkippedRow[] =>

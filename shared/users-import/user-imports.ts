@@ -15,7 +15,7 @@ import { readUserCsv, type SkippedRow } from './user-csv.js';
 
 /**
  * Bulk imports of users, from the request that uploads the file to the worker that finishes what the
- * request could not (CONTRACT.md, "Bulk in and out"). The file is read whole first: a file the contract
+ * request could not (docs/decisions.md, "Bulk imports"). The file is read whole first: a file the contract
  * refuses (not UTF-8, malformed, missing columns) imports nothing. Its valid rows are then stored part by
  * part while the request's time lasts; what is left is queued for the import worker
  * (functions/imports/continue-imports.ts), which goes on from the last part recorded.
@@ -107,6 +107,9 @@ export const importSummary = (done: UserImport): { count: number; skipped: Skipp
   skipped: done.skipped,
   skipped_total: done.skipped_total,
 });
+
+/** What GET /imports/{id} and POST /users/bulk's 202 answer; the import command reads it too. */
+export type ImportProgress = ReturnType<typeof importProgress>;
 
 /** An import as GET /imports/{id} answers it (and POST /users/bulk's 202): its progress, then its outcome. */
 export const importProgress = (progress: UserImport, statusUrl: string) => ({

@@ -8,7 +8,7 @@ interface Url {
 }
 type LinkResult = { status: number; url?: Url; detail?: unknown };
 
-/** POST /urls/bulk through HTTP against DynamoDB Local and the SQS emulator (CONTRACT.md, "Bulk in and out"). */
+/** POST /urls/bulk through HTTP against DynamoDB Local and the SQS emulator (docs/decisions.md, "Links in bulk"). */
 describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
   let service: LocalRuntime;
   let api: ReturnType<typeof httpClient>;

@@ -4,21 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LocalRuntime } from '../../local/runtime.js';
+import type { ImportProgress } from '../../shared/users-import/user-imports.js';
 import { expectDocumented, httpClient, startTestService } from '../support/service.js';
 
-interface ImportProgress {
-  import_id: string;
-  status: 'running' | 'done' | 'failed';
-  rows_read: number;
-  count: number;
-  skipped_total: number;
-  status_url: string;
-  skipped?: { row: number; reason: string }[];
-  detail?: string;
-}
-
 /**
- * Imports that go on without their request (CONTRACT.md, "Bulk in and out"), through HTTP against DynamoDB
+ * Imports that go on without their request (docs/decisions.md, "Bulk imports"), through HTTP against DynamoDB
  * Local and the SQS emulator. IMPORT_ANSWER_WITHIN_MS=0 hands every import to the import worker as soon as
  * its file is read, so that the 202 path is taken whatever this machine's speed.
  */
