@@ -44,7 +44,7 @@ export const viralLink: HotKeyScenario = {
 };
 
 /**
- * The viral link with `max_clicks` (CONTRACT.md, "Link lifecycle"): how many clicks past its limit a link
+ * The viral link with `max_clicks` (docs/decisions.md, "Link lifecycle"): how many clicks past its limit a link
  * clicked 10,000 times a second gets before it stops (the writer marks it; the hot link is read from memory for
  * up to a second).
  */

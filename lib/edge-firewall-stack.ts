@@ -66,7 +66,7 @@ const exactly = (field: CfnWebACL.FieldToMatchProperty, value: string): CfnWebAC
 
 /**
  * The optional WAF web ACL in front of CloudFront: a rate-based rule per client IP, and the abuse controls' limits
- * on link creations and reports (CONTRACT.md, "Abuse controls"; the local gateway holds the same exactly). A web ACL for CloudFront
+ * on link creations and reports (docs/decisions.md, "Abuse controls"; the local gateway holds the same exactly). A web ACL for CloudFront
  * must be created in us-east-1, whatever the Region of the service, hence a stack of its own whose ARN the
  * service stack receives (a cross-Region reference).
  */

@@ -330,7 +330,7 @@ const isLoopbackInterface = (host: string) =>
 
 /**
  * Whether a request's Host names this service: `localhost`, `127.0.0.1`, `[::1]`, PUBLIC_BASE_URL's host or one
- * of SHORT_LINK_HOSTS, on any port (CONTRACT.md, "Hardening").
+ * of SHORT_LINK_HOSTS, on any port (docs/decisions.md, "Hardening").
  */
 function isOwnHostHeader(header: string | undefined): boolean {
   if (header === undefined) return false;

@@ -26,7 +26,7 @@ export async function createOperatorKey(name: string): Promise<string> {
 }
 
 /**
- * Makes the environment's ADMIN_KEY the one operator key it names (CONTRACT.md, "Hardening"): registers it
+ * Makes the environment's ADMIN_KEY the one operator key it names (docs/decisions.md, "Hardening"): registers it
  * (again, it changes nothing), and revokes the key an earlier start registered from another value, or from an
  * ADMIN_KEY no longer set (`key` undefined).
  */

@@ -5,7 +5,7 @@ import { MAX_BULK_LINKS } from '../shared/schemas.js';
 import { rawHeaderPairs } from './edge.js';
 
 /**
- * The local gateway's rate limits (CONTRACT.md, "Abuse controls"): at most `perMinute` requests to a route in
+ * The local gateway's rate limits (docs/decisions.md, "Abuse controls"): at most `perMinute` requests to a route in
  * any 60 seconds from one client address, and from one access key. Exact: each client's last requests are
  * kept, and the next one is refused until the oldest is a minute old. In AWS the same settings are WAF
  * rate-based rules (docs/decisions.md says how exact those are).

@@ -1,7 +1,7 @@
 import { RequestValidationError } from './errors.js';
 
 /**
- * Hosts as the abuse controls compare them (CONTRACT.md, "Abuse controls"). Pure: no I/O.
+ * Hosts as the abuse controls compare them (docs/decisions.md, "Abuse controls"). Pure: no I/O.
  *
  * One canonical form for the hosts of links, of the service's own addresses and of blocked entries, so that no
  * spelling slips past a comparison: the WHATWG URL parser's (the one browsers and `fetch` follow, so a link

@@ -3,7 +3,7 @@ import { publishUrlEvent } from './events/publisher.js';
 import { logger } from './logger.js';
 import { claimExpiredEvent, type ExpiryReason, type ShortCodeTarget } from './store/urls.js';
 
-/** What a redirect does with a link's lifecycle (CONTRACT.md, "Link lifecycle"). */
+/** What a redirect does with a link's lifecycle (docs/decisions.md, "Link lifecycle"). */
 
 export const LINK_EXPIRED = 'Link expired';
 

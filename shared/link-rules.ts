@@ -6,7 +6,7 @@ import { requestHeader } from './http/headers.js';
 import { isBlocked } from './store/blocked-hosts.js';
 
 /**
- * What a link may lead to (CONTRACT.md, "Abuse controls"): not to one of the service's own short links (a
+ * What a link may lead to (docs/decisions.md, "Abuse controls"): not to one of the service's own short links (a
  * loop), and not to a blocked host. Refused as a 422 at the link's field. Both compare canonical hosts
  * (shared/hosts.ts), so no spelling of an address (`0x7f.1`, `[::ffff:127.0.0.1]`, `host.`) gets past them.
  */

@@ -244,7 +244,7 @@ const errorResponses = {
   ),
 } satisfies Record<string, Response>;
 
-/** The header that makes a POST safe to send again (CONTRACT.md, "Idempotent requests"). */
+/** The header that makes a POST safe to send again (docs/decisions.md, "Idempotent requests"). */
 const idempotencyKeyParameter: Parameter = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -738,7 +738,7 @@ const edgeOperations: Record<string, { rewrittenTo: string; operationId: string;
 
 /**
  * A request body's schema: its inputs, the fields of its record that it ignores (a client may send back a record
- * it read), and nothing else (CONTRACT.md, "Hardening": any other field is a 422 "Unknown field").
+ * it read), and nothing else (docs/decisions.md, "Hardening": any other field is a 422 "Unknown field").
  */
 function requestBodySchema(schema: core.$ZodType): JsonSchema {
   const accepted = jsonSchema(schema, 'input');

@@ -21,7 +21,7 @@ export interface UserRecord {
   created_at: string;
 }
 
-/** What a link does besides redirecting (CONTRACT.md, "Link lifecycle"): when it expires, where it then leads. */
+/** What a link does besides redirecting (docs/decisions.md, "Link lifecycle"): when it expires, where it then leads. */
 export interface LinkLifecycle {
   /** When the link expires (UTC, the contract's form), or null. */
   expires_at: string | null;
@@ -69,8 +69,8 @@ export const toUserRecord = (item: Item): UserRecord => ({
 });
 
 /**
- * A URL as the API answers it: the record, then its extension fields (CONTRACT.md, "Records: extension
- * fields"), which depend on where the service is seen from (shared/short-links.ts).
+ * A URL as the API answers it: the record, then its extension fields (docs/decisions.md,
+ * "Extensions"), which depend on where the service is seen from (shared/short-links.ts).
  */
 export interface PublicUrlRecord extends UrlRecord {
   short_url: string;

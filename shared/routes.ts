@@ -151,7 +151,7 @@ export const routes: readonly RouteDefinition[] = [
 ];
 
 /**
- * The first path segments no short code may take (CONTRACT.md, "Link lifecycle"), lower-cased: every route's
+ * The first path segments no short code may take (docs/decisions.md, "Link lifecycle"), lower-cased: every route's
  * (`/health`, `/events` and `/users` are also valid codes). Derived, so a route added to the table is reserved
  * with it. A code is compared case-insensitively, so that `/Docs` cannot be mistaken for the reference either.
  */

@@ -8,7 +8,7 @@ import { parseInstant, STATS_INSTANT_PATTERN } from './stats/stats-range.js';
 
 /**
  * Every request schema of the API, in one module: the handlers validate with them and the OpenAPI
- * description is generated from them. Limits are CONTRACT.md's.
+ * description is generated from them. Limits are the API's, as docs/openapi.json publishes them.
  *
  * Where zod's checks cannot be turned into JSON Schema exactly (a length counted after trimming, the
  * address forms the service accepts), the schema carries its JSON Schema here, beside the check it
@@ -258,7 +258,7 @@ export const eventDetails = documentedAs(
 
 export const eventType = trimmedText(100);
 
-/** The fields of each record as returned (CONTRACT.md, "Records as returned", and the extensions'). */
+/** The fields of each record as returned (the API's records, and the extensions': docs/decisions.md, "Extensions"). */
 const recordFields = {
   user: ['id', 'username', 'email', 'created_at'],
   url: [
@@ -330,7 +330,7 @@ const futureTimestamp = documentedAs(
 );
 
 /**
- * A short code a user chooses (CONTRACT.md, "Link lifecycle"): 3 to 64 letters, digits, `_` and `-`, and not
+ * A short code a user chooses (docs/decisions.md, "Link lifecycle"): 3 to 64 letters, digits, `_` and `-`, and not
  * one of the service's own first path segments (any case). The pattern says both, for clients too.
  */
 const shortCodeCharacters = /^[A-Za-z0-9_-]{3,64}$/;
@@ -491,7 +491,7 @@ const statsInstant = documentedAs(
 
 export const statsIntervals = ['hour', 'day'] as const;
 
-/** GET /urls/{id}/stats, GET /users/{id}/stats (CONTRACT.md, "Link statistics"). */
+/** GET /urls/{id}/stats, GET /users/{id}/stats (docs/decisions.md, "Link statistics"). */
 export const statsQuery = z.object({
   from: z.optional(statsInstant),
   to: z.optional(statsInstant),

@@ -39,8 +39,8 @@ export interface ServiceConfig {
    */
   hotKeyReadsPerSecond: number;
   /**
-   * `open` (the specification's: no credentials) or `keys` (access keys and ownership, CONTRACT.md "Access
-   * keys and ownership").
+   * `open` (the specification's: no credentials) or `keys` (access keys and ownership: docs/decisions.md,
+   * "Access keys and ownership").
    */
   authMode: AuthMode;
   /**

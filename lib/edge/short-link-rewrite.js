@@ -58,7 +58,7 @@ function handler(event) {
   delete request.headers['x-viewer-host'];
   if (request.headers.host) request.headers['x-viewer-host'] = { value: request.headers.host.value };
   // The distribution's own domain (d123.cloudfront.net), one of the service's addresses whichever one the
-  // viewer used: a link to it is a loop (CONTRACT.md, "Abuse controls").
+  // viewer used: a link to it is a loop (docs/decisions.md, "Abuse controls").
   delete request.headers['x-edge-host'];
   // biome-ignore lint/complexity/useOptionalChain: CloudFront Functions' runtime 2.0 has ES 5.1's operators, not `?.`.
   if (event.context && event.context.distributionDomainName) {

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 
 /**
- * The most a click keeps of each header (CONTRACT.md, "Hardening"): longer values are cut, not refused, so
+ * The most a click keeps of each header (docs/decisions.md, "Hardening"): longer values are cut, not refused, so
  * that a 15 KB user agent neither fails a redirect nor makes every stored click and its index entries large.
  */
 export const MAX_USER_AGENT = 512;
@@ -29,7 +29,7 @@ export function clickDetails(headers: {
     ...(headers.referrer && { referrer: cut(headers.referrer, MAX_REFERRER) }),
     ...(headers.userAgent && { user_agent: cut(headers.userAgent, MAX_USER_AGENT) }),
     ...(country && /^[A-Z0-9]{2}$/.test(country) && { country }),
-    // A click without a user agent is a program's, not a person's browser (CONTRACT.md, "Pages for people").
+    // A click without a user agent is a program's, not a person's browser.
     bot: !headers.userAgent?.trim() || isbot(headers.userAgent),
   };
 }

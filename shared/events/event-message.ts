@@ -42,5 +42,5 @@ export const sweepMessage = z.object({ sweep: z.enum(['url', 'user']), id: posit
 
 export type SweepMessage = z.infer<typeof sweepMessage>;
 
-/** The automatic events: the spec's, and `expired` (CONTRACT.md, "Link lifecycle"). */
+/** The automatic events: the spec's, and `expired` (docs/decisions.md, "Link lifecycle"). */
 export type AutomaticEventType = 'created' | 'accessed' | 'click' | 'updated' | 'expired';

@@ -5,7 +5,7 @@ import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
 import { USER_NOT_FOUND } from '../store/users.js';
 
 /**
- * Who is calling, decided once, at the HTTP edge (CONTRACT.md, "Access keys and ownership"). What the caller
+ * Who is calling, decided once, at the HTTP edge (docs/decisions.md, "Access keys and ownership"). What the caller
  * may touch is then enforced where the data is written: the store's writes carry a condition on the owner.
  */
 
@@ -21,7 +21,7 @@ export type RouteAccess = 'open' | 'operator' | 'user';
 /**
  * The access key of a request's `Authorization` header, in RFC 6750's form: the scheme in any case, whitespace
  * around the key ignored. Nothing when the header is missing or not a bearer token, or sent twice (which header
- * would count is a guess two components must not make differently): CONTRACT.md, "Hardening".
+ * would count is a guess two components must not make differently): docs/decisions.md, "Hardening".
  */
 export function bearerKey(headers: Iterable<[string, string | undefined]>): string | undefined {
   const sent = [...headers].filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);

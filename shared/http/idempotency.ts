@@ -20,7 +20,7 @@ import { Answer } from './answer.js';
 import { requestHeader } from './headers.js';
 
 /**
- * Idempotent requests (CONTRACT.md, "Idempotent requests"), through Powertools for AWS Lambda's idempotency
+ * Idempotent requests (docs/decisions.md, "Idempotent requests"), through Powertools for AWS Lambda's idempotency
  * utility: a request with an `Idempotency-Key` header is recorded in the idempotency table (its own, with a
  * 24-hour expiry) under a hash of its route, its caller and its key. The same key and payload again gets the
  * first answer's body without running the route; another payload is refused (422); a request still running

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { acceptQuality, requestHeader } from './headers.js';
 
 /**
- * Pages for people (CONTRACT.md, "Pages for people"): a browser following a short link, or opening a
+ * Pages for people a browser following a short link, or opening a
  * statistics page, that meets an error gets a small HTML page with the same status, not raw JSON. Every
  * other client (`*`/`*`, JSON, no Accept) gets the contract's JSON unchanged.
  */

@@ -45,8 +45,7 @@ export interface RouteSpec<Body, Query, Path> {
    */
   access?: RouteAccess;
   /**
-   * Errors answered to a browser as a small HTML page (a short link, a statistics page: CONTRACT.md "Pages
-   * for people"); JSON to every other client. @default false
+   * Errors answered to a browser as a small HTML page (a short link, a statistics page); JSON to every other client. @default false
    */
   pagesForPeople?: boolean;
   /** Status of a successful answer. @default 200 */

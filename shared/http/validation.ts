@@ -65,7 +65,7 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
 }
 
 /**
- * A JSON body's fields (CONTRACT.md, "Hardening"): the operation's inputs, and the fields of its record that
+ * A JSON body's fields (docs/decisions.md, "Hardening"): the operation's inputs, and the fields of its record that
  * are not inputs, which are ignored so that a client can send back a record it read. Any other field is a 422:
  * a typo such as `max_click` must not silently make an unlimited link.
  */
@@ -121,7 +121,7 @@ export function validateInput<T>(source: InputSource, schema: Parseable<T>, raw:
 
 /**
  * Whether a request's Content-Type says JSON: `application/json` or a `+json` type, parameters allowed. A body
- * sent as `text/plain`, or with no type, is refused (CONTRACT.md, "Hardening"): a page on another origin can send
+ * sent as `text/plain`, or with no type, is refused (docs/decisions.md, "Hardening"): a page on another origin can send
  * those without a CORS preflight, so accepting them would let any page drive the API.
  */
 export function requireJsonContentType(contentType: string | undefined): void {

@@ -17,7 +17,7 @@ export interface StatsSeriesEntry extends StatsFigures {
 
 export type TopEntry = { name: string; clicks: number };
 
-/** What a link's and a user's statistics have in common (CONTRACT.md, "Link statistics"). */
+/** What a link's and a user's statistics have in common (docs/decisions.md, "Link statistics"). */
 export interface StatsReport {
   from: string;
   to: string;

@@ -10,7 +10,7 @@ import { getItem, type Item, itemKey, put, remove, reserveIds, type TransactItem
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
 /**
- * Access keys (CONTRACT.md, "Access keys and ownership", "Hardening"). A key is `usk_` (a user's) or `ask_` (an
+ * Access keys (docs/decisions.md, "Access keys and ownership", "Hardening"). A key is `usk_` (a user's) or `ask_` (an
  * operator's) and 43 characters of 32 random bytes; only the SHA-256 of it is stored, which is enough for a
  * secret of that entropy (a slow hash protects guessable passwords; nobody guesses 256 random bits). It is
  * shown once, when it is made. A request's key is looked up by its hash: one read, or none while the key is

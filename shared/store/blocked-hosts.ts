@@ -7,7 +7,7 @@ import { abuseControls } from './scale/levers.js';
 import { put, remove, transact } from './table.js';
 
 /**
- * Hosts the operator blocks (CONTRACT.md, "Abuse controls"): a link to one of them, or to a subdomain, cannot
+ * Hosts the operator blocks (docs/decisions.md, "Abuse controls"): a link to one of them, or to a subdomain, cannot
  * be made, and an existing one answers 410 "Link disabled". The redirect reads nothing per click for this:
  * each instance keeps the list in memory and reads it again every `blockedHostsRefreshMs` (one query of one
  * small partition), so a block or its removal takes effect within that. A failed refresh keeps the list it

@@ -6,7 +6,7 @@ import { readWindow } from './list-windows.js';
 import { type Item, put, reserveIds, transact } from './table.js';
 import { isLinkCode, URL_NOT_FOUND } from './urls.js';
 
-/** Reports of short links by anyone (CONTRACT.md, "Abuse controls"), for the operator to read. */
+/** Reports of short links by anyone (docs/decisions.md, "Abuse controls"), for the operator to read. */
 
 export interface ReportRecord {
   id: number;

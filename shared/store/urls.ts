@@ -86,7 +86,7 @@ export function shortCodeItem(url: UrlRecord, limitsAt = url.created_at): Item {
 }
 
 /**
- * How long a deleted link's short code stays its former owner's (CONTRACT.md, "Hardening"): a code that was
+ * How long a deleted link's short code stays its former owner's (docs/decisions.md, "Hardening"): a code that was
  * shared keeps pointing nowhere rather than at whatever another user chooses to put behind it.
  */
 const RELEASED_CODE_KEPT_MS = 30 * 24 * 3600 * 1000;

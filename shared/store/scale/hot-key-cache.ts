@@ -2,7 +2,7 @@ import { serviceConfig } from '../../config.js';
 import { hotKeys } from './levers.js';
 
 /**
- * The one exception to strongly consistent reads (CONTRACT.md, "Events"): a key read more than
+ * The one exception to strongly consistent reads (docs/decisions.md, "Hot keys"): a key read more than
  * HOT_KEY_READS_PER_SECOND times in the last second by this instance is answered from this instance's memory
  * for at most one second. A viral link then costs DynamoDB about one read a second per function instance
  * instead of one per click, which no partition could serve. Below the threshold every read goes to the table,

@@ -33,7 +33,7 @@ export const idLeases = {
 
 /** The hot-key cache (hot-key-cache.ts); its threshold is HOT_KEY_READS_PER_SECOND (shared/service-config.ts). */
 export const hotKeys = {
-  /** The longest an answer is served from memory (CONTRACT.md: at most one second). */
+  /** The longest an answer is served from memory (docs/decisions.md, "Hot keys": at most one second). */
   cacheMs: 1000,
   /** Keys remembered per instance, the least recently read forgotten first. */
   maxKeys: 10_000,
