@@ -20,6 +20,8 @@ import { type SqsEmulator, startSqsEmulator } from './sqs-local.js';
 const IMMEDIATE_COUNT_WINDOW_MS = 500;
 /** How long a start waits for the seed's clicks to be counted in the statistics. */
 const SEED_COUNTED_WITHIN_MS = 120_000;
+type QueueOverrides = { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
+
 export interface LocalRuntimeOptions {
   /** HTTP port of the gateway; 0 picks a free one. */
   port: number;
@@ -29,8 +31,14 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   tableName: string;
   queueName: string;
-  /** Queue settings for tests that need quick redelivery (both queues). */
-  queueOverrides?: { visibilityTimeoutSeconds?: number; maxReceiveCount?: number };
+  /**
+   * Events queue settings for tests that need quick redelivery. Its visibility timeout may not be shorter than
+   * `writerTimeoutMs` (refused at start): AWS never hands a message to a second writer while the first may
+   * still run (the stack keeps 180 s against 30 s), and the writer relies on it.
+   */
+  queueOverrides?: QueueOverrides;
+  /** Imports queue settings: any, since the import worker is built for a second holder of an import. */
+  importsQueueOverrides?: QueueOverrides;
   /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
   seed?: { dir: string; onProgress?: SeedProgress };
   /** Milliseconds spent warming up a DynamoDB Local this runtime started, before serving. @default 0 */
@@ -217,7 +225,23 @@ async function keepUnsentEvents(bodies: string[], file: string | undefined): Pro
  * The functions are given their configuration (the table, the queue) once both exist, before any of them
  * serves a request.
  */
+/**
+ * Refuses an events queue that would deliver a message again while the writer may still be storing it, which
+ * AWS never does: its visibility timeout at least the writer's timeout.
+ */
+function refuseEarlyRedelivery({ queueOverrides, writerTimeoutMs }: LocalRuntimeOptions): void {
+  const visibilityMs = (queueOverrides?.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds) * 1000;
+  const writerMs = writerTimeoutMs ?? eventsQueueSchema.writerTimeoutSeconds * 1000;
+  if (visibilityMs < writerMs) {
+    throw new Error(
+      `The events queue's visibility timeout (${visibilityMs} ms) is shorter than the event writer's timeout ` +
+        `(${writerMs} ms): a message would be delivered again while its first delivery may still run`,
+    );
+  }
+}
+
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  refuseEarlyRedelivery(options);
   process.env.AWS_REGION ||= 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID ||= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ||= 'local';
@@ -276,7 +300,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const [, provisioned, provisionedImports] = await Promise.all([
       provisionTable(options.tableName),
       provisionQueues(options.queueName, options.queueOverrides),
-      provisionQueues(`${options.queueName}-imports`, options.queueOverrides, importsQueueSchema),
+      provisionQueues(`${options.queueName}-imports`, options.importsQueueOverrides, importsQueueSchema),
     ]);
     // An SQS client sends to the host of a queue's URL: with the IAM check, the queues are named at its address.
     const throughCheck = (queueUrl: string) =>

@@ -13,7 +13,7 @@ import { retryWithBackoff } from './retry.js';
 import { isOfDeleted, REMEMBER_MS, recentDeletions } from './scale/deletion-copies.js';
 import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
-import { listName, listsOf, type ShardLayout } from './scale/sharded-lists.js';
+import { listName, listsOf, type ShardLayout, widestLayout } from './scale/sharded-lists.js';
 import { idUnderMarker, keyOf } from './table.js';
 import { keepVisitorTags } from './visitor-batches.js';
 
@@ -115,6 +115,11 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   const retried = new Set<number>();
   await retryWithBackoff(
     async () => {
+      // Placed with the layout of the moment of writing, not of the batch's start: a batch slowed down (its
+      // visitor tags, a backoff) while another delivery of its messages placed them with a wider layout
+      // would otherwise write a second copy after that delivery removed the narrower ones. The reading is
+      // the instance's cached one (at most a second old): no request more per attempt.
+      layout = widestLayout(layout, await currentLayout());
       const placements = pending.map((event) => placed(event, layout));
       const unwritten = new Set((await writeItemsOnce(placements.map(eventItem))).map((item) => Number(item.id)));
       written.push(...placements.filter((event) => !unwritten.has(event.id)).map((event) => ({ event, layout })));
@@ -124,7 +129,7 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
       const hot = hotLists(pending);
       if (hot.length > 0) {
         await widenLists(hot, layout);
-        layout = await currentLayout({ fresh: true });
+        layout = widestLayout(layout, await currentLayout({ fresh: true }));
       }
       return undefined;
     },

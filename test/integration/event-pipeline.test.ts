@@ -62,7 +62,11 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
     );
 
   beforeAll(async () => {
-    service = await startTestService({ queueOverrides: { visibilityTimeoutSeconds: 1, maxReceiveCount: 2 } });
+    // A failed message comes back once the writer's time for it is up (as in AWS, never sooner).
+    service = await startTestService({
+      queueOverrides: { visibilityTimeoutSeconds: 4, maxReceiveCount: 2 },
+      writerTimeoutMs: 4000,
+    });
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'pipe', email: 'pipe@example.com' })).body;
   });

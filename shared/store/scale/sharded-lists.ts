@@ -51,6 +51,16 @@ export function listName(list: EventList): string {
 
 export const shardCount = (layout: ShardLayout, list: EventList): number => layout[listName(list)] ?? 1;
 
+/**
+ * The wider of two readings of the layout, list by list: counts only grow, so the larger count is the newer
+ * (a cached reading may be older than one just read consistently).
+ */
+export function widestLayout(a: ShardLayout, b: ShardLayout): ShardLayout {
+  const widest: Record<string, number> = { ...a };
+  for (const [name, count] of Object.entries(b)) widest[name] = Math.max(count, widest[name] ?? 1);
+  return widest;
+}
+
 /** The lists an event is in: four, or three for a click (it has no list of its type: keys.ts, `hasTypeList`). */
 export function listsOf(event: { url_id: number; user_id: number; event_type: string }): EventList[] {
   return [
