@@ -22,7 +22,8 @@ export interface RouteDefinition {
   indexes?: readonly IndexName[];
   /**
    * Who may call it in `keys` mode (shared/http/caller.ts): anyone, operator keys only, or a user key acting
-   * as its user (and operator keys). Its handler declares the same (`access` of `httpRoute`; a test checks).
+   * as its user (and operator keys). Its handler declares the same (`access` of `httpRoute`): the access
+   * keys test calls every route with every kind of key.
    */
   access: 'open' | 'operator' | 'user';
   /** Whether the function sends to the events queue (automatic events, or a deletion's delayed sweep). */

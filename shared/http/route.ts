@@ -40,7 +40,8 @@ export interface RouteInput<Body, Query, Path> {
 
 export interface RouteSpec<Body, Query, Path> {
   /**
-   * Who may call the route in `keys` mode (the route table's `access`, which a test holds this to).
+   * Who may call the route in `keys` mode: the route table's `access` (the access keys test calls every
+   * route with every kind of key).
    * @default 'user'
    */
   access?: RouteAccess;

@@ -3,12 +3,14 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import { routes } from '../../shared/routes.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 
 /**
  * AUTH_MODE=keys (DynamoDB Local + SQS emulator, through HTTP): every route against no key, a malformed,
  * unknown, revoked and expired key, another user's key, the user's own key and an operator key; attempts to
- * change another user's link in parallel; revocation and a user's deletion taking effect.
+ * change another user's link in parallel; revocation and a user's deletion taking effect. Every route of the
+ * route table is called here, so each route's `access` is held to what its function does.
  */
 describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator, through HTTP)', () => {
   const adminKey = `ask_${'A1b2C3d4'.repeat(5)}`;
@@ -25,8 +27,12 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       ? {}
       : { Authorization: key.startsWith('ask_') || key.startsWith('usk_') ? `Bearer ${key}` : key }),
   });
-  const call = <T = unknown>(method: string, path: string, key: string | undefined, body?: unknown) =>
-    api.request<T>(method, path, body, { headers: as(key) });
+  /** Each request sent, as `METHOD /path`: every route of the table must be among them (the last test). */
+  const sent = new Set<string>();
+  const call = <T = unknown>(method: string, path: string, key: string | undefined, body?: unknown) => {
+    sent.add(`${method} ${path.split('?')[0]}`);
+    return api.request<T>(method, path, body, { headers: as(key) });
+  };
   const makeKey = async (userId: number, name: string, expiresAt?: string) =>
     (
       await call<{ id: number; key: string }>('POST', `/users/${userId}/keys`, adminKey, {
@@ -90,6 +96,24 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     Record<string, number>,
   ][] = [
     ['GET /health', () => ['GET', '/health'], open(200)],
+    ['GET /docs/{file}', () => ['GET', '/docs/swagger-ui.css'], open(200)],
+    ['GET /stats-page/{file}', () => ['GET', '/stats-page/stats-page.js'], open(200)],
+    ['GET /home-page/{file}', () => ['GET', '/home-page/home-page.js'], open(200)],
+    // The home page is a browser's; any other client gets the 404 of an unknown route, whatever its key.
+    ['GET /', () => ['GET', '/'], open(404)],
+    ['POST /reports', () => ['POST', '/reports', { short_code: aliceLink.short_code, reason: 'Spam' }], open(201)],
+    ['GET /reports', () => ['GET', '/reports'], operatorOnly(200)],
+    ['PUT /blocked-hosts/{host}', () => ['PUT', '/blocked-hosts/blocked.example'], operatorOnly(204)],
+    [
+      'DELETE /blocked-hosts/{host}',
+      async () => {
+        await call('PUT', '/blocked-hosts/unblocked.example', adminKey);
+        return ['DELETE', '/blocked-hosts/unblocked.example'];
+      },
+      operatorOnly(204),
+    ],
+    ['GET /blocked-hosts', () => ['GET', '/blocked-hosts'], operatorOnly(200)],
+    ['GET /imports/{id}', () => ['GET', '/imports/0f8fad5b-d9cb-469f-a165-70867728950e'], operatorOnly(404)],
     ['GET /openapi.json', () => ['GET', '/openapi.json'], open(200)],
     ['GET /docs', () => ['GET', '/docs'], open(200)],
     ['GET /urls/{code}/redirect', () => ['GET', `/urls/${aliceLink.short_code}/redirect`], open(302)],
@@ -128,6 +152,12 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       aboutAlice(201, 403),
     ],
     ['DELETE /urls/{id}', async () => ['DELETE', `/urls/${(await freshLink()).id}`], aboutAlice(204, 404)],
+    [
+      // Another user's key is refused link by link, in the 207 (the links in bulk test has each result).
+      'POST /urls/bulk for her',
+      () => ['POST', '/urls/bulk', { links: [{ user_id: alice.id, original_url: `https://a.example/${++sequence}` }] }],
+      aboutAlice(207, 207),
+    ],
     [
       'POST /users/{id}/keys',
       () => ['POST', `/users/${alice.id}/keys`, { name: `k${++sequence}` }],
@@ -174,6 +204,7 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
   });
 
   it('lets only an operator key import users', async () => {
+    sent.add('POST /users/bulk');
     const upload = async (key: string | undefined) => {
       const form = new FormData();
       form.append('file', new Blob([`username,email\nbulk${++sequence},bulk${sequence}@example.com\n`]), 'u.csv');
@@ -525,4 +556,17 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       await run.stop();
     }
   }, 120_000);
+  it('has called every route of the route table (its access is what the rows above expect)', () => {
+    const pattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    const uncalled = routes
+      .filter(
+        (route) =>
+          ![...sent].some((request) => {
+            const [method, path = ''] = request.split(' ');
+            return method === route.method && pattern(route.path).test(path);
+          }),
+      )
+      .map((route) => `${route.method} ${route.path}`);
+    expect(uncalled).toEqual([]);
+  });
 });
