@@ -3,6 +3,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { serviceConfig } from '../config.js';
 import { NotAllowedError } from '../errors.js';
+import { RefreshingValue } from '../refreshing-value.js';
 import { requestHeader } from './headers.js';
 
 /**
@@ -49,20 +50,12 @@ export type OriginCheck = (event: APIGatewayProxyEvent) => Promise<void>;
  * `values` (kept for a few minutes), or that checks nothing where no secret is configured (null).
  */
 export function originCheck(values: SecretValues | null): OriginCheck {
-  let kept: { values: Promise<string[]>; readAt: number } | undefined;
+  const kept = values && new RefreshingValue(values, { maxAgeMs: KEPT_MS });
   return async (event) => {
-    if (!values) return;
+    if (!kept) return;
     const sent = requestHeader(event, 'x-origin-verify');
     if (sent === undefined) throw new NotAllowedError();
-    const now = Date.now();
-    if (!kept || now - kept.readAt > KEPT_MS) {
-      const read = { values: values(), readAt: now };
-      kept = read;
-      read.values.catch(() => {
-        if (kept === read) kept = undefined;
-      });
-    }
-    if (!(await kept.values).some((value) => same(value, sent))) throw new NotAllowedError();
+    if (!(await kept.get()).some((value) => same(value, sent))) throw new NotAllowedError();
   };
 }
 

@@ -1,6 +1,7 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { type BlockedEntry, isWithinAny, readBlockedEntry } from '../hosts.js';
+import { isWithinAny, readBlockedEntry } from '../hosts.js';
+import { RefreshingValue } from '../refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-windows.js';
 import { abuseControls } from './scale/levers.js';
@@ -28,13 +29,13 @@ export interface BlockedHost {
 /** Blocks an entry (its canonical text); blocking it again keeps its first date (the write's condition fails). */
 export async function blockHost(host: string): Promise<void> {
   await transact([put({ ...keys.blockedHost(host), host, created_at: timestamp() }, 'attribute_not_exists(PK)')]);
-  forgetBlockedHosts();
+  blockedEntries.forget();
 }
 
 export async function unblockHost(host: string): Promise<void> {
   const outcome = await transact([remove(keys.blockedHost(host), { expression: 'attribute_exists(PK)' })]);
   if (!outcome.ok) throw new NotFoundError(HOST_NOT_BLOCKED);
-  forgetBlockedHosts();
+  blockedEntries.forget();
 }
 
 /** Every blocked entry, by its canonical text, read consistently. */
@@ -46,47 +47,17 @@ export async function listBlockedHosts(): Promise<BlockedHost[]> {
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
 }
 
-let known: { entries: BlockedEntry[]; readAt: number } | undefined;
-let reading: Promise<BlockedEntry[]> | undefined;
-
-/**
- * This instance's copy is read again at its next use (after this instance changed the list); a read already
- * under way may have missed the change, so its answer is not kept.
- */
-function forgetBlockedHosts(): void {
-  known = undefined;
-  reading = undefined;
-}
-
 /**
  * The blocked entries as this instance knows them, read once per refresh (not per click): at most
- * `blockedHostsRefreshMs` old, one read at a time.
+ * `blockedHostsRefreshMs` old, one read at a time. A change made by this instance is read at its next use.
  */
-async function blockedEntries(): Promise<BlockedEntry[]> {
-  if (known && Date.now() - known.readAt < abuseControls.blockedHostsRefreshMs) return known.entries;
-  if (!reading) {
-    const read: Promise<BlockedEntry[]> = listBlockedHosts()
-      .then((list) => list.map((entry) => readBlockedEntry(entry.host)))
-      .then((entries) => {
-        if (reading === read) known = { entries, readAt: Date.now() };
-        return entries;
-      })
-      .finally(() => {
-        if (reading === read) reading = undefined;
-      });
-    reading = read;
-  }
-  try {
-    return await reading;
-  } catch (error) {
-    if (!known) throw error;
-    known.readAt = Date.now();
-    return known.entries;
-  }
-}
+const blockedEntries = new RefreshingValue(
+  async () => (await listBlockedHosts()).map((entry) => readBlockedEntry(entry.host)),
+  { maxAgeMs: abuseControls.blockedHostsRefreshMs, keepOnFailure: true },
+);
 
 /** Whether a canonical host is blocked: itself, through a parent domain, or within a blocked range. */
 export async function isBlocked(host: string | undefined): Promise<boolean> {
   if (host === undefined) return false;
-  return isWithinAny(host, await blockedEntries());
+  return isWithinAny(host, await blockedEntries.get());
 }
