@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { swaggerUiFiles, swaggerUiFolder } from './page-files.js';
 import { type StaticFileContent, staticFiles } from './static-files.js';
 
 /**
@@ -9,11 +10,6 @@ import { type StaticFileContent, staticFiles } from './static-files.js';
  * showing `GET /openapi.json`, with every file served by the service itself, so that it works offline and
  * behind a strict network, and loads nothing from a CDN. FastAPI serves its reference at the same path.
  */
-
-/** Swagger UI's files that the page loads, served as the package ships them. */
-export const swaggerUiFiles = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
-/** The folder the stack copies them into, next to the function's bundle (the package is not deployed). */
-export const swaggerUiFolder = 'swagger-ui';
 
 /** Scripts and styles come only from the service; Swagger UI sets inline styles on its elements. */
 export const apiReferencePolicy =

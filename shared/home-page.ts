@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { homePageFiles, homePageFolder } from './page-files.js';
 import { staticFiles } from './static-files.js';
 import { statsPagePolicy } from './stats-page.js';
 
@@ -10,11 +11,6 @@ import { statsPagePolicy } from './stats-page.js';
  * The server writes only the page's frame, the same for everyone; its script (web/home-page) calls the JSON
  * API like any client, with the key given on the page in `keys` mode. Every file is served by the service.
  */
-
-/** The files the page loads. */
-export const homePageFiles = { from: 'web/home-page', files: ['home-page.js', 'home-page.css'] } as const;
-/** The folder the stack copies them into, next to the function's bundle. */
-export const homePageFolder = 'home-page';
 
 /**
  * The statistics page's policy: scripts, styles and calls only to the service itself, no inline script or

@@ -1,6 +1,11 @@
-import { swaggerUiFiles, swaggerUiFolder } from './api-reference.js';
-import { homePageFiles, homePageFolder } from './home-page.js';
-import { statsPageFiles, statsPageFolder } from './stats-page.js';
+import {
+  homePageFiles,
+  homePageFolder,
+  statsPageFiles,
+  statsPageFolder,
+  swaggerUiFiles,
+  swaggerUiFolder,
+} from './page-files.js';
 import type { IndexName } from './store/table-schema.js';
 
 /**

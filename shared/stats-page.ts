@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { statsPageFiles, statsPageFolder } from './page-files.js';
 import type { UrlRecord } from './records.js';
 import { staticFiles } from './static-files.js';
 import type { ExpiryReason } from './store/urls.js';
@@ -12,14 +13,6 @@ import type { ExpiryReason } from './store/urls.js';
  * lists, for a range the reader picks. The server writes the page's frame; the page's script (web/stats-page)
  * reads GET /urls/{id}/stats like any client. Every file is served by the service: nothing from a CDN.
  */
-
-/** The files the page loads: its own, and uPlot's as the package ships them. */
-export const statsPageFiles = {
-  own: { from: 'web/stats-page', files: ['stats-page.js', 'stats-page.css'] },
-  chart: { from: 'node_modules/uplot/dist', files: ['uPlot.esm.js', 'uPlot.min.css'] },
-} as const;
-/** The folder the stack copies them into, next to the function's bundle. */
-export const statsPageFolder = 'stats-page';
 
 /** Scripts, styles, images and data only from the service itself. */
 export const statsPagePolicy =
