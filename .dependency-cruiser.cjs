@@ -1,0 +1,35 @@
+/**
+ * Which way imports may point (`npm run lint:imports`, part of `npm test`). Type-only imports count: a cycle
+ * of types is still two modules that cannot be understood one without the other.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A cycle makes one module read the other half-evaluated, and hides which of the two is the lower.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-below-its-users',
+      comment: 'shared/ is what the functions, the stack and the local runtime are made of: it knows none of them.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(functions|local|lib|bin|scripts|bench|test)/' },
+    },
+    {
+      name: 'functions-run-in-lambda',
+      comment: 'A function is bundled for Lambda: it may not reach the local runtime or the stack.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^(local|lib|bin|scripts|bench|test)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },
+  },
+};
