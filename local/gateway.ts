@@ -13,9 +13,9 @@ import type {
 import { servedByApi, shortLinkRoute } from '../lib/edge-paths.js';
 import { serviceConfig } from '../shared/config.js';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../shared/errors.js';
+import { jsonResponse } from '../shared/http/answers.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
-import { jsonResponse } from '../shared/http/route.js';
 import { securityHeaders } from '../shared/http/security-headers.js';
 import { logger } from '../shared/logger.js';
 import { recordRequest } from '../shared/metrics.js';

@@ -1,6 +1,7 @@
+import { ListWindow } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
-import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { eventRecord } from '#shared/record-schemas.js';
 import { listEventsCsvQuery, listEventsQuery } from '#shared/schemas.js';
 import { listEvents } from '#shared/store/event-lists.js';

@@ -1,5 +1,6 @@
 import { apiReferenceFile } from '#shared/api-reference.js';
-import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { StaticFile } from '#shared/http/answers.js';
+import { httpRoute } from '#shared/http/route.js';
 import { referenceFilePath } from '#shared/schemas.js';
 
 /** GET /docs/{file}: a script or stylesheet of the API reference page; they change only with a deployment. */

@@ -1,5 +1,6 @@
 import { homePageFile } from '#shared/home-page.js';
-import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { StaticFile } from '#shared/http/answers.js';
+import { httpRoute } from '#shared/http/route.js';
 import { referenceFilePath } from '#shared/schemas.js';
 
 /** GET /home-page/{file}: the home page's script and stylesheet. */

@@ -1,4 +1,5 @@
-import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { StaticFile } from '#shared/http/answers.js';
+import { httpRoute } from '#shared/http/route.js';
 import { referenceFilePath } from '#shared/schemas.js';
 import { statsPageFile } from '#shared/stats-page.js';
 

@@ -1,5 +1,6 @@
+import { StaticFile } from '#shared/http/answers.js';
 import { ownerOf } from '#shared/http/caller.js';
-import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { idPath } from '#shared/schemas.js';
 import { publicShortLink, qrCodeSvg } from '#shared/short-links.js';
 import { getUrl } from '#shared/store/urls.js';

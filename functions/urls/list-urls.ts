@@ -1,6 +1,7 @@
+import { ListWindow } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
-import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { urlRecord } from '#shared/record-schemas.js';
 import { listUrlsCsvQuery, listUrlsQuery } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';

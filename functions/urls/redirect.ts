@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { followShortLink } from '#shared/follow-short-link.js';
+import { Redirect } from '#shared/http/answers.js';
 import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
 import { clientAddress, requestHeader } from '#shared/http/headers.js';
-import { httpRoute, Redirect } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { isReservedShortCode, methodsOfResource } from '#shared/routes.js';
 import { shortCodePath, shortLinkPath } from '#shared/schemas.js';
 

@@ -1,6 +1,7 @@
 import { serviceConfig } from '#shared/config.js';
+import { StaticFile } from '#shared/http/answers.js';
 import { identifyCaller, ownerOf } from '#shared/http/caller.js';
-import { httpRoute, StaticFile } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { shortCodePath, statsPageQuery } from '#shared/schemas.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
 import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';

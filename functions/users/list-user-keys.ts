@@ -1,5 +1,6 @@
+import { ListWindow } from '#shared/http/answers.js';
 import { mustBeAbout } from '#shared/http/caller.js';
-import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { httpRoute } from '#shared/http/route.js';
 import { idPath, listUsersQuery } from '#shared/schemas.js';
 import { listUserKeys } from '#shared/store/access-keys.js';
 import { getUser } from '#shared/store/users.js';

@@ -1,4 +1,5 @@
-import { httpRoute, ListWindow } from '#shared/http/route.js';
+import { ListWindow } from '#shared/http/answers.js';
+import { httpRoute } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
 import { listUsers } from '#shared/store/users.js';
 

@@ -1,4 +1,5 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { serviceConfig } from '../config.js';
 import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
 import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
@@ -53,6 +54,22 @@ export async function identifyCaller(event: APIGatewayProxyEvent, access: RouteA
   if (!holder) throw new NotAuthenticatedError();
   if (access === 'operator' && holder.kind !== 'operator') throw new NotAllowedError();
   return holder;
+}
+
+/** A request's context once its caller is known. */
+export interface CallerContext extends Context {
+  caller: Caller;
+}
+
+/** Who is calling, as a route's middleware: refused (401, 403) before the route reads its input. */
+export function callerIdentified(
+  access: RouteAccess,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, CallerContext> {
+  return {
+    before: async (request) => {
+      request.context.caller = await identifyCaller(request.event, access);
+    },
+  };
 }
 
 /** The owner whose records a caller may touch: its own user for a user key, anyone's otherwise. */

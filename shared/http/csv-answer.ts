@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Page } from '../records.js';
 import { serviceUrl } from '../short-links.js';
-import { type CsvExport, nextPageQuery } from './route.js';
+import { nextPageQuery } from './answers.js';
+import type { CsvExport } from './route.js';
 import type { Parseable } from './validation.js';
 
 /**

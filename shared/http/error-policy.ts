@@ -1,3 +1,5 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import {
   DeadlineExceededError,
   DomainError,
@@ -15,6 +17,9 @@ import {
   TooManyRequestsError,
   UnavailableError,
 } from '../errors.js';
+import { logger } from '../logger.js';
+import { jsonResponse } from './answers.js';
+import { errorPage, prefersHtml } from './pages-for-people.js';
 
 /** The contract's error body: `detail` is a string, or the list of validation issues for a 422. */
 export interface ErrorBody {
@@ -72,4 +77,50 @@ export function toErrorOutcome(error: unknown): ErrorOutcome {
     }
   }
   return { statusCode: 500, body: { detail: 'Internal Server Error' }, headers: {}, unexpected: true };
+}
+
+/**
+ * What a failure answers, whichever entrance the request came by: the contract's JSON, or a small page for a
+ * browser where the route serves people; an unexpected one (5xx) is logged with its stack.
+ */
+export function errorAnswer(
+  error: unknown,
+  request: { requestId: string | undefined; path: string; method: string } & Pick<APIGatewayProxyEvent, 'headers'>,
+  options: { pagesForPeople?: boolean; headers?: Record<string, string> } = {},
+): APIGatewayProxyResult {
+  const outcome = toErrorOutcome(error);
+  if (outcome.unexpected) {
+    logger.error('Unhandled error', {
+      requestId: request.requestId,
+      path: request.path,
+      method: request.method,
+      error: error as Error,
+    });
+  }
+  const headers = { ...outcome.headers, ...options.headers };
+  const page = options.pagesForPeople && prefersHtml(request) && typeof outcome.body.detail === 'string';
+  return page
+    ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)
+    : jsonResponse(outcome.statusCode, outcome.body, headers);
+}
+
+/** The error policy as middleware: any failure becomes the contract's JSON; 5xx are logged with their stack. */
+export function errorPolicy(
+  options: { pagesForPeople?: boolean } = {},
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const { event } = request;
+      request.response = errorAnswer(
+        request.error,
+        {
+          requestId: event.requestContext?.requestId,
+          path: event.path,
+          method: event.httpMethod,
+          headers: event.headers,
+        },
+        options,
+      );
+    },
+  };
 }

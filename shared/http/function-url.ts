@@ -9,9 +9,10 @@ import type {
 import { serviceConfig } from '../config.js';
 import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { markInvocation, recordRequest } from '../metrics.js';
+import type { Redirect } from './answers.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
+import { errorAnswer } from './error-policy.js';
 import { requestHeader } from './headers.js';
-import { errorAnswer, type Redirect } from './route.js';
 import { securityHeaders } from './security-headers.js';
 
 /**

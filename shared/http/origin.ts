@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { serviceConfig } from '../config.js';
 import { NotAllowedError } from '../errors.js';
 import { RefreshingValue } from '../refreshing-value.js';
@@ -68,4 +69,13 @@ export function verifyOrigin(event: APIGatewayProxyEvent): Promise<void> {
     configured = originCheck(arn ? readSecretValues(arn) : null);
   }
   return configured(event);
+}
+
+/** The origin check as a route's middleware: refused before anything else reads the request. */
+export function originVerified(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: async (request) => {
+      await verifyOrigin(request.event);
+    },
+  };
 }

@@ -1,6 +1,9 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { core } from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../errors.js';
 import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../json.js';
+import { requestHeader } from './headers.js';
 
 /** Where a value came from; the first segment of every 422 `loc`. */
 export type InputSource = 'body' | 'query' | 'path';
@@ -168,4 +171,39 @@ export function jsonObjectBody(parsed: unknown): Record<string, unknown> {
 /** A required field left out, answered as the schema would answer it (a route that checks it itself). */
 export function missingField(field: string): never {
   throw new RequestValidationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
+}
+
+/** The schemas a request's parts are validated with; a part without one is not read. */
+export interface InputSchemas {
+  body?: Parseable<unknown>;
+  query?: Parseable<unknown>;
+  path?: Parseable<unknown>;
+}
+
+/** A request's context once its input is validated: each part as its schema parsed it. */
+export interface InputContext extends Context {
+  input: { body: unknown; query: unknown; path: unknown };
+}
+
+/**
+ * Validation as a route's middleware, with the schemas `schemasOf` chooses for the request (a CSV export
+ * has its own query bounds): the path, the query, then the body, which must be a JSON object sent as JSON.
+ */
+export function validatedInput(
+  schemasOf: (event: APIGatewayProxyEvent) => InputSchemas,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, InputContext> {
+  return {
+    before: (request) => {
+      const { event } = request;
+      const { body, query, path } = schemasOf(event);
+      const input: InputContext['input'] = { body: undefined, query: undefined, path: undefined };
+      if (path) input.path = validateInput('path', path, event.pathParameters ?? {});
+      if (query) input.query = validateInput('query', query, event.queryStringParameters ?? {});
+      if (body) {
+        requireJsonContentType(requestHeader(event, 'content-type'));
+        input.body = validateInput('body', body, parseJsonObjectBody(event.body, event.isBase64Encoded));
+      }
+      request.context.input = input;
+    },
+  };
 }
