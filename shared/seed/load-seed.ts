@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../json.js';
 import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
-import { accessPatterns, keys } from '../store/keys.js';
-import { documentClient, type Item, raiseIdFloor, tableName } from '../store/table.js';
+import { keys } from '../store/keys.js';
+import { type Item, raiseIdFloor } from '../store/table.js';
 import { shortCodeItem, urlItem } from '../store/urls.js';
-import { userItem } from '../store/users.js';
+import { anyUserExists, userItem } from '../store/users.js';
 
 export interface SeedReport {
   seeded: boolean;
@@ -96,13 +95,6 @@ async function loadRecords(
     progress(kind, Math.min(count - 1, Math.floor(done / itemsPerRecord)), count);
   });
   progress(kind, count, count);
-}
-
-async function anyUserExists(): Promise<boolean> {
-  const out = await documentClient.send(
-    new QueryCommand({ ...accessPatterns.allUsers(), TableName: tableName(), Limit: 1 }),
-  );
-  return (out.Items ?? []).length > 0;
 }
 
 /**

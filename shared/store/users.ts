@@ -1,3 +1,4 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
 import { type Page, toUserRecord, type UserRecord } from '../records.js';
@@ -5,7 +6,18 @@ import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readWindow } from './list-windows.js';
 import { retryWithBackoff } from './retry.js';
 import { hotReads } from './scale/hot-key-cache.js';
-import { check, getItem, type Item, idOfRequest, put, remove, reserveIds, tableName, transact } from './table.js';
+import {
+  check,
+  documentClient,
+  getItem,
+  type Item,
+  idOfRequest,
+  put,
+  remove,
+  reserveIds,
+  tableName,
+  transact,
+} from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'Email already registered';
@@ -130,4 +142,12 @@ export async function renameUser(userId: number, username: string): Promise<User
       throw new RuleViolationError(USERNAME_TAKEN);
     },
   );
+}
+
+/** Whether the table holds any user at all (the startup seed loads only into a table without one). */
+export async function anyUserExists(): Promise<boolean> {
+  const out = await documentClient.send(
+    new QueryCommand({ ...accessPatterns.allUsers(), TableName: tableName(), Limit: 1 }),
+  );
+  return (out.Items ?? []).length > 0;
 }
