@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { conditionFailed, documentClient, getItem, tableName } from './table.js';
+import { getItem, tableName, writeIf } from './table.js';
 import { type ShortCodeTarget, toShortCodeTarget } from './urls.js';
 
 type LimitedTarget = ShortCodeTarget & { max_clicks: number };
@@ -72,36 +72,32 @@ type LeaseOutcome = { got: number; left: number } | { changed: ShortCodeTarget |
 async function lease(target: LimitedTarget, wanted: number): Promise<LeaseOutcome> {
   let n = wanted;
   for (;;) {
-    try {
-      const out = await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.shortCode(target.short_code),
-          UpdateExpression: 'SET leased = if_not_exists(leased, :zero) + :n',
-          ConditionExpression:
-            'url_id = :url AND limits_at = :limits AND max_clicks = :max AND (attribute_not_exists(leased) OR leased <= :most)',
-          ExpressionAttributeValues: {
-            ':zero': 0,
-            ':n': n,
-            ':url': target.url_id,
-            ':limits': target.limits_at,
-            ':max': target.max_clicks,
-            ':most': target.max_clicks - n,
-          },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return { got: n, left: target.max_clicks - Number(out.Attributes?.leased ?? n) };
-    } catch (error) {
-      if (!conditionFailed(error)) throw error;
-      const now = await getItem(keys.shortCode(target.short_code));
-      const current = toShortCodeTarget(now);
-      if (!current || current.url_id !== target.url_id || current.limits_at !== target.limits_at)
-        return { changed: current };
-      const left = target.max_clicks - current.leased;
-      if (left <= 0) return { got: 0, left: 0 };
-      n = Math.min(n, left);
+    const out = await writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shortCode(target.short_code),
+        UpdateExpression: 'SET leased = if_not_exists(leased, :zero) + :n',
+        ConditionExpression:
+          'url_id = :url AND limits_at = :limits AND max_clicks = :max AND (attribute_not_exists(leased) OR leased <= :most)',
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':n': n,
+          ':url': target.url_id,
+          ':limits': target.limits_at,
+          ':max': target.max_clicks,
+          ':most': target.max_clicks - n,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    if (out) return { got: n, left: target.max_clicks - Number(out.Attributes?.leased ?? n) };
+    const current = toShortCodeTarget(await getItem(keys.shortCode(target.short_code)));
+    if (!current || current.url_id !== target.url_id || current.limits_at !== target.limits_at) {
+      return { changed: current };
     }
+    const left = target.max_clicks - current.leased;
+    if (left <= 0) return { got: 0, left: 0 };
+    n = Math.min(n, left);
   }
 }
 

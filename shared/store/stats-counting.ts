@@ -11,7 +11,7 @@ import { type Key, keys, linkScope, type StatsScope, scopeOwner, userScope } fro
 import { retryWithBackoff } from './retry.js';
 import { recentDeletions } from './scale/deletion-copies.js';
 import { emptyHourStats, type HourStats, hourStatsItem, sortableSequence, toHourStats } from './stats-items.js';
-import { conditionFailed, documentClient, keyOf, overloaded, tableName } from './table.js';
+import { documentClient, keyOf, overloaded, tableName, writeIf } from './table.js';
 import { visitorTagsOf } from './visitor-batches.js';
 
 /**
@@ -137,8 +137,9 @@ async function countInto(target: Target, deadline: number): Promise<void> {
           : await readStats(target.key);
       const next = withChanges(stats, target);
       if (!next) return true;
+      let counted: unknown;
       try {
-        await documentClient.send(
+        counted = await writeIf(
           new PutCommand({
             TableName: tableName(),
             Item: hourStatsItem(target.key, next),
@@ -147,19 +148,19 @@ async function countInto(target: Target, deadline: number): Promise<void> {
               : { ConditionExpression: 'attribute_not_exists(PK)' }),
           }),
         );
-        remember(id, next);
-        return true;
       } catch (error) {
         last = error;
-        if (conditionFailed(error)) {
-          // Not new, or written by another invocation meanwhile: read it, consistently.
-          written.delete(id);
-          assumeNew = false;
-          return undefined;
-        }
         if (error instanceof OverloadedError) return undefined;
         throw error;
       }
+      if (!counted) {
+        // Not new, or written by another invocation meanwhile: read it, consistently.
+        written.delete(id);
+        assumeNew = false;
+        return undefined;
+      }
+      remember(id, next);
+      return true;
     },
     { deadline, baseMs: 20, capMs: 1000 },
     () => {

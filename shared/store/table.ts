@@ -1,11 +1,15 @@
 import { DynamoDBClient, GetItemCommand, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  type DeleteCommand,
+  type DeleteCommandOutput,
   DynamoDBDocumentClient,
   PutCommand,
+  type PutCommandOutput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
+  type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { serviceConfig } from '../config.js';
@@ -96,6 +100,22 @@ export const bulkWriteClient = documentsOf(createClient({ maxAttempts: 1 }));
 /** Whether a single-item write failed its condition. */
 export const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
 
+/**
+ * The one way a conditional write is sent: its output, or `undefined` when its condition did not hold. A
+ * failed condition is an answer, not an error: the caller says what it means (taken, gone, changed).
+ */
+export async function writeIf(command: PutCommand): Promise<PutCommandOutput | undefined>;
+export async function writeIf(command: UpdateCommand): Promise<UpdateCommandOutput | undefined>;
+export async function writeIf(command: DeleteCommand): Promise<DeleteCommandOutput | undefined>;
+export async function writeIf(command: PutCommand | UpdateCommand | DeleteCommand) {
+  try {
+    return await documentClient.send(command as PutCommand);
+  } catch (error) {
+    if (conditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
 /** Reserves `count` consecutive ids of a kind with one atomic increment; returns the first. */
 export async function reserveIds(kind: RecordKind, count = 1): Promise<number> {
   const out = await documentClient.send(
@@ -113,20 +133,17 @@ export async function reserveIds(kind: RecordKind, count = 1): Promise<number> {
 
 /** Moves a kind's counter to at least `floor`, so ids assigned later stay above seeded ones. */
 export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<void> {
-  await documentClient
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.counter(kind),
-        UpdateExpression: 'SET #value = :floor',
-        ConditionExpression: 'attribute_not_exists(#value) OR #value < :floor',
-        ExpressionAttributeNames: { '#value': 'value' },
-        ExpressionAttributeValues: { ':floor': floor },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  // A counter already at or above the floor is left as it is.
+  await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter(kind),
+      UpdateExpression: 'SET #value = :floor',
+      ConditionExpression: 'attribute_not_exists(#value) OR #value < :floor',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':floor': floor },
+    }),
+  );
 }
 
 /**
@@ -140,21 +157,17 @@ export async function idUnderMarker(
   keptSeconds: number,
 ): Promise<{ id: number; earlier: boolean }> {
   const id = await assign();
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + keptSeconds },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return { id, earlier: false };
-  } catch (error) {
-    // Taken before (or this very write was retried after a lost answer): the id taken then.
-    if (!conditionFailed(error)) throw error;
-    const kept = Number((await getItem(marker))?.event_id);
-    return { id: kept, earlier: kept !== id };
-  }
+  const marked = await writeIf(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + keptSeconds },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  if (marked) return { id, earlier: false };
+  // Taken before (or this very write was retried after a lost answer): the id taken then.
+  const kept = Number((await getItem(marker))?.event_id);
+  return { id: kept, earlier: kept !== id };
 }
 
 /** How long a request's id is kept for its retries: longer than its Idempotency-Key is (24 hours). */

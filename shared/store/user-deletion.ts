@@ -6,7 +6,7 @@ import { sweepDeletedUser } from './event-sweeps.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-windows.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
-import { conditionFailed, documentClient, type Item, remove, tableName, transact } from './table.js';
+import { type Item, remove, tableName, transact, writeIf } from './table.js';
 import { deleteUrlCascade } from './urls.js';
 import { USER_NOT_FOUND } from './users.js';
 
@@ -21,24 +21,19 @@ const URL_CASCADE_CONCURRENCY = 8;
  * it again on a user already being deleted resumes the cascade, so a cascade cut short can be finished.
  */
 export async function deleteUserCascade(userId: number): Promise<void> {
-  let user: Item;
-  try {
-    const out = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: 'SET #state = :deleting REMOVE GSI1PK, GSI1SK',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':deleting': 'deleting' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    user = out.Attributes as Item;
-  } catch (error) {
-    if (conditionFailed(error)) throw new NotFoundError(USER_NOT_FOUND);
-    throw error;
-  }
+  const marked = await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #state = :deleting REMOVE GSI1PK, GSI1SK',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':deleting': 'deleting' },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  if (!marked) throw new NotFoundError(USER_NOT_FOUND);
+  const user = marked.Attributes as Item;
   // From here event lists hide the user's events, and those on its URLs (scale/deletion-copies.ts).
   await rememberDeletion('user', userId);
   // Its keys stop working first (within a second where one is hot): nothing acts as a user being deleted.

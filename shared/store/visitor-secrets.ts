@@ -4,7 +4,7 @@ import { serviceConfig } from '../config.js';
 import { logger } from '../logger.js';
 import { RefreshingValue } from '../refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
-import { documentClient, type Item } from './table.js';
+import { documentClient, type Item, writeIf } from './table.js';
 
 /**
  * Unique visitors without surveillance. A visitor is known only by a tag: the first 32 bits of an HMAC of
@@ -39,22 +39,18 @@ async function loadSecret(month: string): Promise<Uint8Array> {
   if (!secret) {
     const key = keys.visitorSecret(month);
     const made = randomBytes(32);
-    try {
-      await documentClient.send(
-        new PutCommand({
-          TableName: secretsTable(),
-          Item: { ...key, secret: made, expires_at: forgetAfter(month) },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      secret = made;
-    } catch (error) {
-      // Another function made it first (or this very write was retried): use the one stored.
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      secret = (
-        await documentClient.send(new GetCommand({ TableName: secretsTable(), Key: key, ConsistentRead: true }))
-      ).Item?.secret as Uint8Array;
-    }
+    const ours = await writeIf(
+      new PutCommand({
+        TableName: secretsTable(),
+        Item: { ...key, secret: made, expires_at: forgetAfter(month) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    // Not stored: another function made it first (or this very write was retried): use the one stored.
+    secret = ours
+      ? made
+      : ((await documentClient.send(new GetCommand({ TableName: secretsTable(), Key: key, ConsistentRead: true }))).Item
+          ?.secret as Uint8Array);
   }
   // The months before are over: their secrets go now, whenever the service was last used, rather than when
   // TTL gets to them (DynamoDB's TTL takes up to a few days; DynamoDB Local has none).

@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { OverloadedError } from '../../errors.js';
 import { logger } from '../../logger.js';
 import { keys } from '../keys.js';
-import { conditionFailed, documentClient, getItem, type Item, tableName } from '../table.js';
+import { getItem, type Item, tableName, writeIf } from '../table.js';
 import { hotReads } from './hot-key-cache.js';
 import { eventListShards } from './levers.js';
 import type { ShardLayout } from './sharded-lists.js';
@@ -36,17 +36,13 @@ const lastAsked = new Map<string, number>();
 
 /** Creates the layout item with empty maps, once: widening sets entries inside them. */
 async function ensureLayoutItem(): Promise<void> {
-  await documentClient
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.shardLayout(), shards: {}, widened: {} },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  await writeIf(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.shardLayout(), shards: {}, widened: {} },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /**
@@ -68,7 +64,7 @@ export async function widenLists(hot: { name: string; far: boolean }[], layout: 
       const current = layout[name] ?? 1;
       const next = Math.min(max, current * (far ? growth * growth : growth));
       try {
-        await documentClient.send(
+        const widened = await writeIf(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.shardLayout(),
@@ -84,11 +80,12 @@ export async function widenLists(hot: { name: string; far: boolean }[], layout: 
             },
           }),
         );
-        logger.info('Event list widened', { list: name, shards: next });
+        // Not widened: another writer widened it first, or did so a moment ago. Nothing to do.
+        if (widened) logger.info('Event list widened', { list: name, shards: next });
       } catch (error) {
-        // Another writer widened it first, or did so a moment ago: nothing to do. Throttled: the layout's
-        // partition is busy; the next throttled batch asks again (widening is an optimisation, not a duty).
-        if (!conditionFailed(error) && !(error instanceof OverloadedError)) throw error;
+        // Throttled: the layout's partition is busy; the next throttled batch asks again (widening is an
+        // optimisation, not a duty).
+        if (!(error instanceof OverloadedError)) throw error;
       }
     }),
   );
