@@ -3,8 +3,6 @@ import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
 import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.js';
 import { type LinkLifecycle, type Page, toLinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
-import { isReservedShortCode } from '../routes.js';
-import { randomShortCode } from '../short-code.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { accessPatterns, indexAttributes, keys, linkScope } from './keys.js';
 import { readWindow, type Window } from './list-windows.js';
@@ -125,27 +123,20 @@ export function urlPuts(url: UrlRecord, now = Date.now()): TransactItem[] {
   ];
 }
 
-/** A generated code: random, and never one of the service's own path segments (`health` is six letters). */
-function generatedShortCode(): string {
-  for (;;) {
-    const code = randomShortCode();
-    if (!isReservedShortCode(code)) return code;
-  }
-}
-
 /** A URL to create: the owner, the target, and what the request chose of the rest. */
 export interface NewUrl extends Partial<LinkLifecycle> {
   user_id: number;
   original_url: string;
   title?: string | null;
-  /** A chosen short code (checked against the rules already); without one, a code is generated. */
+  /** A chosen short code (checked against the rules already); without one, `newCode` gives one. */
   short_code?: string;
   /** False makes the link switched off from the start. @default true */
   is_active?: boolean;
 }
 
 /**
- * Creates a URL under its chosen short code, or a fresh generated one. The owner check, the URL, the code's
+ * Creates a URL under its chosen short code, or a fresh generated one: `newCode` draws it, and decides which
+ * codes may be drawn (the store knows nothing of the service's paths). The owner check, the URL, the code's
  * reservation and the owner's link are one transaction: a chosen code already taken fails its condition
  * (400; of parallel requests for one code exactly one wins), a generated one is replaced by another and the
  * attempt repeated, up to SHORT_CODE_ATTEMPTS times before answering 503. A user that does not exist, or is
@@ -155,6 +146,7 @@ export interface NewUrl extends Partial<LinkLifecycle> {
  */
 export async function createUrl(
   input: NewUrl,
+  newCode: () => string,
   identity?: string,
   assignId: () => Promise<number> = () => reserveIds('url'),
 ): Promise<UrlRecord> {
@@ -169,7 +161,7 @@ export async function createUrl(
     const url: UrlRecord = {
       id,
       user_id: input.user_id,
-      short_code: input.short_code ?? generatedShortCode(),
+      short_code: input.short_code ?? newCode(),
       original_url: input.original_url,
       title: input.title ?? null,
       is_active: input.is_active ?? true,
