@@ -8,7 +8,7 @@ import { isReservedShortCode } from './routes.js';
 import type { createOwnUrlBody } from './schemas.js';
 import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';
-import { createUrl } from './store/urls.js';
+import { createUrl } from './store/link-creation.js';
 
 /** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
 export type NewLink = ReturnType<typeof createOwnUrlBody.parse>;

@@ -4,10 +4,10 @@ import { deleteKeysOfUser } from './access-keys.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { sweepDeletedUser } from './event-sweeps.js';
 import { accessPatterns, keys } from './keys.js';
+import { deleteUrlCascade } from './link-deletion.js';
 import { readAll } from './list-windows.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { conditionFailed, documentClient, type Item, remove, tableName, transact } from './table.js';
-import { deleteUrlCascade } from './urls.js';
 import { USER_NOT_FOUND } from './users.js';
 
 const URL_CASCADE_CONCURRENCY = 8;
