@@ -1,6 +1,6 @@
 import { httpRoute, ListWindow } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
-import { listOperatorKeys } from '#shared/store/access-keys.js';
+import { listOperatorKeys } from '#shared/store/key-lists.js';
 
 /** GET /keys?page&per_page: the operator keys, by id (an operator's only). */
 export const handler = httpRoute(

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
-import { deleteKeysOfUser } from './access-keys.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { sweepDeletedUser } from './event-sweeps.js';
+import { deleteKeysOfUser } from './key-revocation.js';
 import { accessPatterns, keys } from './keys.js';
 import { deleteUrlCascade } from './link-deletion.js';
 import { readAll } from './list-windows.js';
