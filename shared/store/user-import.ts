@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { UserRecord } from '../records.js';
-import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-csv.js';
+import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-rows.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { type Key, keys } from './keys.js';
 import { conditionFailed, documentClient, getItem, getItems, put, reserveIds, tableName, transact } from './table.js';

@@ -11,7 +11,8 @@ import {
   stageImportRows,
   type UserImport,
 } from '../store/user-import.js';
-import { readUserCsv, type SkippedRow } from './user-csv.js';
+import { readUserCsv } from './user-csv.js';
+import type { SkippedRow } from './user-rows.js';
 
 /**
  * Bulk imports of users, from the request that uploads the file to the worker that finishes what the
