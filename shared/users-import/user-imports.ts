@@ -3,14 +3,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
 import { logger } from '../logger.js';
-import {
-  failImport,
-  getImport,
-  importNextPart,
-  saveImport,
-  stageImportRows,
-  type UserImport,
-} from '../store/user-import.js';
+import { importNextPart, stageImportRows } from '../store/import-parts.js';
+import { failImport, getImport, saveImport, type UserImport } from '../store/user-import.js';
 import { readUserCsv } from './user-csv.js';
 import type { SkippedRow } from './user-rows.js';
 
