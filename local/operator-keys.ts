@@ -1,12 +1,7 @@
-import {
-  hashOfKey,
-  keyPattern,
-  newSecret,
-  operatorKeyItems,
-  PREFIX,
-  revokeKey,
-  storeOperatorKey,
-} from '../shared/store/access-keys.js';
+import { hashOfKey, keyPattern, newSecret, PREFIX } from '../shared/store/access-keys.js';
+import { storeOperatorKey } from '../shared/store/key-creation.js';
+import { operatorKeyItems } from '../shared/store/key-lists.js';
+import { revokeKey } from '../shared/store/key-revocation.js';
 import { keys } from '../shared/store/keys.js';
 import { getItem } from '../shared/store/table.js';
 

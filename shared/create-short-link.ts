@@ -4,12 +4,25 @@ import { actingUser, type Caller } from './http/caller.js';
 import { missingField } from './http/validation.js';
 import { checkLinkTarget } from './link-rules.js';
 import type { PublicUrlRecord } from './records.js';
+import { isReservedShortCode } from './routes.js';
 import type { createOwnUrlBody } from './schemas.js';
+import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';
-import { createUrl } from './store/urls.js';
+import { createUrl } from './store/link-creation.js';
 
 /** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
 export type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
+
+/**
+ * A generated code: random, and never one of the service's own path segments (`health` is six letters); a
+ * chosen one that is reserved never gets here, its schema refuses it (schemas.ts, `chosenShortCode`).
+ */
+function generatedShortCode(): string {
+  for (;;) {
+    const code = randomShortCode();
+    if (!isReservedShortCode(code)) return code;
+  }
+}
 
 /**
  * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
@@ -24,7 +37,7 @@ export async function createShortLink(
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
   await checkLinkTarget('original_url', link.original_url, request.event);
   if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, request.event);
-  const url = await createUrl({ ...link, user_id: userId }, request.identity, request.assignId);
+  const url = await createUrl({ ...link, user_id: userId }, generatedShortCode, request.identity, request.assignId);
   await publishUrlEvent('created', url);
   return withShortUrl(request.event, url);
 }

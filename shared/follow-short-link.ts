@@ -7,7 +7,8 @@ import { LINK_EXPIRED, recordExpiry, redirectTarget } from './link-lifecycle.js'
 import { GENERATED_CODE } from './short-code.js';
 import { isBlocked } from './store/blocked-hosts.js';
 import { takeClick } from './store/click-allowance.js';
-import { type ExpiryReason, expiryOf, resolveShortCode, type ShortCodeTarget, URL_NOT_FOUND } from './store/urls.js';
+import { resolveShortCode } from './store/link-reads.js';
+import { type ExpiryReason, expiryOf, type ShortCodeTarget, URL_NOT_FOUND } from './store/urls.js';
 import { visitorTag } from './store/visitor-secrets.js';
 
 const LINK_DISABLED = 'Link disabled';

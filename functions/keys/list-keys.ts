@@ -1,7 +1,7 @@
 import { ListWindow } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
-import { listOperatorKeys } from '#shared/store/access-keys.js';
+import { listOperatorKeys } from '#shared/store/key-lists.js';
 
 /** GET /keys?page&per_page: the operator keys, by id (an operator's only). */
 export const handler = httpRoute(

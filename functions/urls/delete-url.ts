@@ -2,7 +2,7 @@ import { scheduleEventSweep } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { idPath } from '#shared/schemas.js';
-import { deleteUrlCascade } from '#shared/store/urls.js';
+import { deleteUrlCascade } from '#shared/store/link-deletion.js';
 
 /** DELETE /urls/{id}: the URL, its short code and its events, and a second sweep of them later. */
 export const handler = httpRoute({ success: 204, path: idPath }, async ({ path, caller }) => {

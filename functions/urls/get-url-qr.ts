@@ -3,7 +3,7 @@ import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { idPath } from '#shared/schemas.js';
 import { publicShortLink, qrCodeSvg } from '#shared/short-links.js';
-import { getUrl } from '#shared/store/urls.js';
+import { getUrl } from '#shared/store/link-reads.js';
 
 /** GET /urls/{id}/qr: the short link as a QR code (SVG), active or not; it changes only if the host does. */
 export const handler = httpRoute({ path: idPath }, async ({ path, event, caller }) => {

@@ -3,7 +3,7 @@ import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { idPath } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
-import { getActiveUrl } from '#shared/store/urls.js';
+import { getActiveUrl } from '#shared/store/link-reads.js';
 
 /** GET /urls/{id}: active URLs only; emits `accessed` (not for HEAD). */
 export const handler = httpRoute({ path: idPath }, async ({ path, head, caller, event }) => {

@@ -5,7 +5,7 @@ import { httpRoute } from '#shared/http/route.js';
 import { urlRecord } from '#shared/record-schemas.js';
 import { listUrlsCsvQuery, listUrlsQuery } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
-import { listUrls } from '#shared/store/urls.js';
+import { listUrls } from '#shared/store/link-reads.js';
 
 /** GET /urls?skip&limit&user_id&is_active, as JSON or (Accept: text/csv) CSV */
 export const handler = httpRoute(

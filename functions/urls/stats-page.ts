@@ -5,7 +5,7 @@ import { httpRoute } from '#shared/http/route.js';
 import { shortCodePath, statsPageQuery } from '#shared/schemas.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
 import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
-import { getLinkByCode } from '#shared/store/urls.js';
+import { getLinkByCode } from '#shared/store/link-reads.js';
 
 /**
  * GET /urls/{code}/stats-page (`/<code>+` at the edge): a link's statistics page, for people. In `keys` mode

@@ -4,7 +4,7 @@ import { httpRoute } from '#shared/http/route.js';
 import { checkLinkTarget } from '#shared/link-rules.js';
 import { idPath, updateUrlBody } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
-import { updateUrl } from '#shared/store/urls.js';
+import { updateUrl } from '#shared/store/link-updates.js';
 
 /** PUT /urls/{id}: its target, title, state and lifecycle (not its short code); emits `updated`. */
 export const handler = httpRoute({ path: idPath, body: updateUrlBody }, async ({ path, body, caller, event }) => {

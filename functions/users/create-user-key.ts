@@ -1,7 +1,7 @@
 import { mustBeAbout } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { createUserKeyBody, idPath } from '#shared/schemas.js';
-import { createUserKey } from '#shared/store/access-keys.js';
+import { createUserKey } from '#shared/store/key-creation.js';
 
 /**
  * POST /users/{id}/keys: a new access key of the user, shown this once (an operator key, or the user's own). A

@@ -2,7 +2,7 @@ import { ListWindow } from '#shared/http/answers.js';
 import { mustBeAbout } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { idPath, listUsersQuery } from '#shared/schemas.js';
-import { listUserKeys } from '#shared/store/access-keys.js';
+import { listUserKeys } from '#shared/store/key-lists.js';
 import { getUser } from '#shared/store/users.js';
 
 /** GET /users/{id}/keys?page&per_page: a page of the user's keys, each with its prefix, never the key itself. */

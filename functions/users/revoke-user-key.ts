@@ -1,7 +1,7 @@
 import { mustBeAbout } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { userKeyPath } from '#shared/schemas.js';
-import { revokeKey } from '#shared/store/access-keys.js';
+import { revokeKey } from '#shared/store/key-revocation.js';
 
 /** DELETE /users/{id}/keys/{key_id}: the key, and every key it made, stop working (within a second where hot). */
 export const handler = httpRoute({ success: 204, path: userKeyPath }, async ({ path, caller }) => {

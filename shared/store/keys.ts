@@ -93,7 +93,7 @@ export const keys = {
   /** A bulk import of users (POST /users/bulk): its progress, read by GET /imports/{id}. */
   userImport: (importId: string): Key => ({ PK: `IMPORT#${importId}`, SK: 'IMPORT' }),
   /**
-   * One part of an import's rows, as read from its file (user-import.ts): a partition each, so that a large
+   * One part of an import's rows, as read from its file (import-parts.ts): a partition each, so that a large
    * file's parts are written in parallel without sharing a partition's write rate.
    */
   userImportPart: (importId: string, part: number): Key => ({ PK: `IMPORT#${importId}#PART#${part}`, SK: 'ROWS' }),

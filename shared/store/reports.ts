@@ -2,9 +2,10 @@ import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { Page } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
+import { isLinkCode } from './link-codes.js';
 import { readWindow } from './list-windows.js';
 import { type Item, put, reserveIds, transact } from './table.js';
-import { isLinkCode, URL_NOT_FOUND } from './urls.js';
+import { URL_NOT_FOUND } from './urls.js';
 
 /** Reports of short links by anyone (docs/decisions.md, "Abuse controls"), for the operator to read. */
 

@@ -2,10 +2,10 @@ import { topList } from '../stats/stats-counts.js';
 import type { StatsRange } from '../stats/stats-range.js';
 import { type StatsReport, statsReport } from '../stats/stats-report.js';
 import { keys, linkScope, type StatsScope, userScope } from './keys.js';
+import { getUrl } from './link-reads.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { readClickStats } from './stats-reading.js';
 import { getItems, keyOf } from './table.js';
-import { getUrl } from './urls.js';
 import { getUser } from './users.js';
 
 export type LinkStats = { url_id: number } & StatsReport & {

@@ -1,13 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
-import { deleteKeysOfUser } from './access-keys.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { sweepDeletedUser } from './event-sweeps.js';
+import { deleteKeysOfUser } from './key-revocation.js';
 import { accessPatterns, keys } from './keys.js';
+import { deleteUrlCascade } from './link-deletion.js';
 import { readAll } from './list-windows.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { type Item, remove, tableName, transact, writeIf } from './table.js';
-import { deleteUrlCascade } from './urls.js';
 import { USER_NOT_FOUND } from './users.js';
 
 const URL_CASCADE_CONCURRENCY = 8;

@@ -3,31 +3,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Parser, parse } from 'csv-parse';
 import { RuleViolationError } from '../errors.js';
 import { email as emailSchema, username as usernameSchema } from '../schemas.js';
+import { firstSkipped, MAX_SKIPPED_LISTED, type SkippedRow, type UserRow } from './user-rows.js';
 
 export const ONLY_CSV = 'Only CSV files allowed';
 export const NOT_UTF8 = 'CSV must be UTF-8 encoded';
 export const MISSING_COLUMNS = 'CSV must include username and email columns';
 export const MALFORMED = 'Malformed CSV data';
-
-export interface UserRow {
-  username: string;
-  email: string;
-  /** Its place among the file's data rows, from 1 (the line after the header). */
-  row: number;
-}
-
-/** A row not imported, and why. */
-export interface SkippedRow {
-  row: number;
-  reason: string;
-}
-
-/** The most skipped rows an answer lists (the first by row); `skipped_total` counts them all. */
-const MAX_SKIPPED_LISTED = 100;
-
-/** The first `MAX_SKIPPED_LISTED` of skipped rows, by row. */
-export const firstSkipped = (rows: readonly SkippedRow[]): SkippedRow[] =>
-  [...rows].sort((a, b) => a.row - b.row).slice(0, MAX_SKIPPED_LISTED);
 
 /** What reading a whole file found, besides the rows handed on. */
 export interface UserCsvSummary {

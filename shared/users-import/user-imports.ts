@@ -3,15 +3,10 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
 import { logger } from '../logger.js';
-import {
-  failImport,
-  getImport,
-  importNextPart,
-  saveImport,
-  stageImportRows,
-  type UserImport,
-} from '../store/user-import.js';
-import { readUserCsv, type SkippedRow } from './user-csv.js';
+import { importNextPart, stageImportRows } from '../store/import-parts.js';
+import { failImport, getImport, saveImport, type UserImport } from '../store/user-import.js';
+import { readUserCsv } from './user-csv.js';
+import type { SkippedRow } from './user-rows.js';
 
 /**
  * Bulk imports of users, from the request that uploads the file to the worker that finishes what the

@@ -1,5 +1,6 @@
 import { RuleViolationError } from '../../shared/errors.js';
-import { readUserCsv, type UserRow } from '../../shared/users-import/user-csv.js';
+import { readUserCsv } from '../../shared/users-import/user-csv.js';
+import type { UserRow } from '../../shared/users-import/user-rows.js';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 const failure = async (run: () => Promise<unknown>) => {

@@ -1,0 +1,141 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { timestamp } from '../clock.js';
+import { NotFoundError } from '../errors.js';
+import { type LinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
+import { keys } from './keys.js';
+import { getUrlItem } from './link-reads.js';
+import { retryWithBackoff } from './retry.js';
+import { countedClicksOf } from './stats-reading.js';
+import { conditionFailed, documentClient, getItem, type Item, tableName, transact } from './table.js';
+import {
+  CONCURRENT_CHANGE_RETRIES,
+  expiryOf,
+  ownedBy,
+  shortCodeItem,
+  toShortCodeTarget,
+  URL_NOT_FOUND,
+  urlItem,
+  urlNotFound,
+} from './urls.js';
+
+/** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
+export type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
+
+/** The expiry new limits start with (`limits_at`), and what of it is known already. */
+interface NewExpiry {
+  limitsAt: string;
+  /** The link was expired, its event recorded, and stays expired: that event stands for the new limits too. */
+  recorded: boolean;
+  /** The clicks a first `max_clicks` starts from: the link's clicks so far, when more than `leased` says. */
+  leased?: number;
+}
+
+/** The lifecycle attributes a short code's item has only when they are set. */
+const OPTIONAL_LIFECYCLE = ['expires_at_text', 'max_clicks', 'expired_url'];
+
+/**
+ * The short code's item as `shortCodeItem` writes it, as an update of the stored one: its attributes set, the
+ * optional ones that are unset removed. `limits_at` and the expiry's state only with new limits: otherwise the
+ * expiry's marks stand.
+ */
+function shortCodeChanges(next: UrlRecord, expiry: NewExpiry | undefined) {
+  const { PK: _, SK: __, limits_at: ___, ...values } = shortCodeItem(next);
+  const removed = OPTIONAL_LIFECYCLE.filter((field) => values[field] === undefined);
+  if (expiry) {
+    values.limits_at = expiry.limitsAt;
+    if (expiry.recorded) values.expiry_recorded = expiry.limitsAt;
+    if (expiry.leased !== undefined) values.leased = expiry.leased;
+  }
+  const sets = Object.keys(values).map((field) => `${field} = :${field}`);
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
+    ExpressionAttributeValues: Object.fromEntries(Object.entries(values).map(([field, value]) => [`:${field}`, value])),
+  };
+}
+
+/**
+ * The expiry that new limits start, decided before they are written so that the change is one step: a link
+ * that was expired, with its event recorded, and stays expired keeps that event (no second one). A new
+ * `max_clicks` is reached already when the link's clicks reach it: those taken from the allowance while it had
+ * a limit (`leased`, never lowered), and when it had none, those counted in its statistics (a link has had
+ * `max_clicks` clicks, whenever they were).
+ */
+async function newExpiry(url: UrlRecord, next: UrlRecord, now: string): Promise<NewExpiry> {
+  const before = toShortCodeTarget(await getItem(keys.shortCode(url.short_code)));
+  const wasRecorded =
+    before !== undefined && expiryOf(before, now) !== undefined && before.expiry_recorded === before.limits_at;
+  const leased = before?.leased ?? 0;
+  const counted = next.max_clicks !== null && url.max_clicks === null ? await countedClicksOf(url.id) : 0;
+  const clicks = Math.max(leased, counted);
+  const reached = next.max_clicks !== null && clicks >= next.max_clicks;
+  const stays = reached || (next.expires_at !== null && now >= next.expires_at);
+  return { limitsAt: now, recorded: wasRecorded && stays, ...(clicks > leased && { leased: clicks }) };
+}
+
+/**
+ * Changes a URL; `owner`'s only, when named. A title-only change is a single conditional update. Anything
+ * the redirect reads (target, state, lifecycle) rewrites the URL and its short-code item in one transaction,
+ * so a redirect right after the change already follows it. New limits (`expires_at` or `max_clicks`) start a
+ * new expiry: the link is live again unless the new limits are already reached.
+ */
+export async function updateUrl(urlId: number, changes: UrlChanges, owner?: number): Promise<UrlRecord> {
+  const now = timestamp();
+  const owned = ownedBy(owner);
+  const { title, ...redirectChanges } = changes;
+  if (Object.values(redirectChanges).every((value) => value === undefined)) {
+    try {
+      const out = await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.url(urlId),
+          UpdateExpression:
+            title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
+          ConditionExpression: owned.expression,
+          ExpressionAttributeValues: {
+            ':now': now,
+            ...owned.values,
+            ...(title !== null && { ':title': title }),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toUrlRecord(out.Attributes as Item);
+    } catch (error) {
+      if (conditionFailed(error)) throw new NotFoundError(URL_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  // A concurrent update won between the read and the write: read again, a few times.
+  return retryWithBackoff(
+    async () => {
+      const current = toUrlRecord(await getUrlItem(urlId, owner));
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const next: UrlRecord = { ...current, ...defined, updated_at: now };
+      const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
+      const expiry = newLimits ? await newExpiry(current, next, now) : undefined;
+      const outcome = await transact([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: urlItem(next),
+            // The state read above must still hold; otherwise a concurrent update won and we read again.
+            ConditionExpression: `${owned.expression} AND updated_at = :seen`,
+            ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.shortCode(current.short_code),
+            ConditionExpression: 'attribute_exists(PK)',
+            ...shortCodeChanges(next, expiry),
+          },
+        },
+      ]);
+      return outcome.ok ? next : undefined;
+    },
+    CONCURRENT_CHANGE_RETRIES,
+    urlNotFound,
+  );
+}
