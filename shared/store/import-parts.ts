@@ -3,7 +3,7 @@ import { timestamp } from '../clock.js';
 import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-rows.js';
 import { storeRows } from './imported-users.js';
 import { keys } from './keys.js';
-import { conditionFailed, documentClient, getItem, reserveIds, tableName } from './table.js';
+import { documentClient, getItem, reserveIds, tableName, writeIf } from './table.js';
 import { asImport, expiresAt, getImport, type UserImport } from './user-import.js';
 
 /** Rows of a part, and the most bytes of them: a part is one item, which DynamoDB holds to 400 KB. */
@@ -90,21 +90,16 @@ async function readPart(importId: string, part: number): Promise<UserRow[]> {
  */
 async function claimPartIds(current: UserImport, count: number): Promise<number | undefined> {
   const firstId = await reserveIds('user', count);
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userImport(current.import_id),
-        UpdateExpression: 'SET part_first_id = :first',
-        ConditionExpression: 'next_part = :part AND attribute_not_exists(part_first_id)',
-        ExpressionAttributeValues: { ':first': firstId, ':part': current.next_part },
-      }),
-    );
-    return firstId;
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    return undefined;
-  }
+  const claimed = await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userImport(current.import_id),
+      UpdateExpression: 'SET part_first_id = :first',
+      ConditionExpression: 'next_part = :part AND attribute_not_exists(part_first_id)',
+      ExpressionAttributeValues: { ':first': firstId, ':part': current.next_part },
+    }),
+  );
+  return claimed ? firstId : undefined;
 }
 
 /** Records a stored part on the import (once: the condition is that it is still the next), the last one done. */
@@ -113,32 +108,28 @@ async function recordPart(
   outcome: { stored: number; skipped: SkippedRow[] },
 ): Promise<UserImport> {
   const next = current.next_part + 1;
-  try {
-    const out = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userImport(current.import_id),
-        UpdateExpression:
-          'SET next_part = :next, #count = #count + :stored, skipped_total = skipped_total + :skippedCount, ' +
-          'skipped = :skipped, #status = :status, updated_at = :now REMOVE part_first_id',
-        ConditionExpression: 'next_part = :part AND #status = :running',
-        ExpressionAttributeNames: { '#count': 'count', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':next': next,
-          ':part': current.next_part,
-          ':stored': outcome.stored,
-          ':skippedCount': outcome.skipped.length,
-          ':skipped': firstSkipped([...current.skipped, ...outcome.skipped]),
-          ':status': next >= current.parts ? 'done' : 'running',
-          ':running': 'running',
-          ':now': timestamp(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return asImport(out.Attributes ?? {});
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    return getImport(current.import_id);
-  }
+  const out = await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userImport(current.import_id),
+      UpdateExpression:
+        'SET next_part = :next, #count = #count + :stored, skipped_total = skipped_total + :skippedCount, ' +
+        'skipped = :skipped, #status = :status, updated_at = :now REMOVE part_first_id',
+      ConditionExpression: 'next_part = :part AND #status = :running',
+      ExpressionAttributeNames: { '#count': 'count', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':next': next,
+        ':part': current.next_part,
+        ':stored': outcome.stored,
+        ':skippedCount': outcome.skipped.length,
+        ':skipped': firstSkipped([...current.skipped, ...outcome.skipped]),
+        ':status': next >= current.parts ? 'done' : 'running',
+        ':running': 'running',
+        ':now': timestamp(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  // Not recorded: another holder recorded it first; the import as it is now.
+  return out ? asImport(out.Attributes ?? {}) : getImport(current.import_id);
 }

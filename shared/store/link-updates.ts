@@ -6,7 +6,7 @@ import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { retryWithBackoff } from './retry.js';
 import { countedClicksOf } from './stats-reading.js';
-import { conditionFailed, documentClient, getItem, type Item, tableName, transact } from './table.js';
+import { getItem, type Item, tableName, transact, writeIf } from './table.js';
 import {
   CONCURRENT_CHANGE_RETRIES,
   expiryOf,
@@ -83,27 +83,23 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
   const owned = ownedBy(owner);
   const { title, ...redirectChanges } = changes;
   if (Object.values(redirectChanges).every((value) => value === undefined)) {
-    try {
-      const out = await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.url(urlId),
-          UpdateExpression:
-            title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
-          ConditionExpression: owned.expression,
-          ExpressionAttributeValues: {
-            ':now': now,
-            ...owned.values,
-            ...(title !== null && { ':title': title }),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toUrlRecord(out.Attributes as Item);
-    } catch (error) {
-      if (conditionFailed(error)) throw new NotFoundError(URL_NOT_FOUND);
-      throw error;
-    }
+    const out = await writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.url(urlId),
+        UpdateExpression:
+          title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
+        ConditionExpression: owned.expression,
+        ExpressionAttributeValues: {
+          ':now': now,
+          ...owned.values,
+          ...(title !== null && { ':title': title }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (!out) throw new NotFoundError(URL_NOT_FOUND);
+    return toUrlRecord(out.Attributes as Item);
   }
 
   // A concurrent update won between the read and the write: read again, a few times.

@@ -98,7 +98,7 @@ const keyReader = createClient({ cacheMiddleware: true });
 export const bulkWriteClient = documentsOf(createClient({ maxAttempts: 1 }));
 
 /** Whether a single-item write failed its condition. */
-export const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
+const conditionFailed = (error: unknown): boolean => (error as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * The one way a conditional write is sent: its output, or `undefined` when its condition did not hold. A

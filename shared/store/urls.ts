@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
 import { type LinkLifecycle, toLinkLifecycle, type UrlRecord } from '../records.js';
 import { indexAttributes, keys } from './keys.js';
-import { conditionFailed, documentClient, type Item, tableName } from './table.js';
+import { type Item, tableName, writeIf } from './table.js';
 
 /**
  * A link as stored: its URL's item, its short code's item (what a redirect reads), the expiry the redirect
@@ -107,22 +107,17 @@ export const expiryClaimAttributes = ['expiry_recorded', 'url_id', 'limits_at'] 
  * link's limits as they were set at `limits_at`), however many requests find it expired at once.
  */
 export async function claimExpiredEvent(target: ShortCodeTarget): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.shortCode(target.short_code),
-        UpdateExpression: 'SET expiry_recorded = :limits',
-        ConditionExpression:
-          'url_id = :url AND limits_at = :limits AND (attribute_not_exists(expiry_recorded) OR expiry_recorded <> :limits)',
-        ExpressionAttributeValues: { ':url': target.url_id, ':limits': target.limits_at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailed(error)) return false;
-    throw error;
-  }
+  const claimed = await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.shortCode(target.short_code),
+      UpdateExpression: 'SET expiry_recorded = :limits',
+      ConditionExpression:
+        'url_id = :url AND limits_at = :limits AND (attribute_not_exists(expiry_recorded) OR expiry_recorded <> :limits)',
+      ExpressionAttributeValues: { ':url': target.url_id, ':limits': target.limits_at },
+    }),
+  );
+  return claimed !== undefined;
 }
 
 /** Optimistic writes of a URL read just before: tries while concurrent changes keep winning. */

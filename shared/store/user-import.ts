@@ -3,7 +3,7 @@ import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { SkippedRow } from '../users-import/user-rows.js';
 import { keys } from './keys.js';
-import { conditionFailed, documentClient, getItem, tableName } from './table.js';
+import { getItem, tableName, writeIf } from './table.js';
 
 /**
  * Bulk imports of users, kept in the table so that one outlives the request that started it
@@ -57,17 +57,13 @@ export const expiresAt = () => Math.floor(Date.now() / 1000) + IMPORT_KEPT_SECON
  * write, retried by the SDK after its answer was lost.
  */
 export async function saveImport(started: UserImport): Promise<void> {
-  await documentClient
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.userImport(started.import_id), ...started, expires_at: expiresAt() },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  await writeIf(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.userImport(started.import_id), ...started, expires_at: expiresAt() },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /** An import as its item holds it, without the item's keys and TTL. */
@@ -86,23 +82,19 @@ export async function getImport(importId: string): Promise<UserImport> {
 
 /** Marks an import failed, with why, unless it finished meanwhile. */
 export async function failImport(importId: string, detail: string): Promise<void> {
-  await documentClient
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userImport(importId),
-        UpdateExpression: 'SET #status = :failed, detail = :detail, updated_at = :now',
-        ConditionExpression: '#status = :running',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':running': 'running',
-          ':detail': detail,
-          ':now': timestamp(),
-        },
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!conditionFailed(error)) throw error;
-    });
+  await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userImport(importId),
+      UpdateExpression: 'SET #status = :failed, detail = :detail, updated_at = :now',
+      ConditionExpression: '#status = :running',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':failed': 'failed',
+        ':running': 'running',
+        ':detail': detail,
+        ':now': timestamp(),
+      },
+    }),
+  );
 }
