@@ -19,6 +19,18 @@ module.exports = {
       to: { path: '^(functions|local|lib|bin|scripts|bench|test)/' },
     },
     {
+      name: 'table-below-the-edge',
+      comment:
+        'What talks to DynamoDB (shared/store/) serves the routes: it reaches neither the route table, the ' +
+        'request schemas, the OpenAPI document, the pages nor the HTTP layer, not even through another module.',
+      severity: 'error',
+      from: { path: '^shared/store/' },
+      to: {
+        path: '^shared/(http/|routes[.]ts|schemas|openapi|api-reference[.]ts|stats-page[.]ts|home-page[.]ts|page-files[.]ts)',
+        reachable: true,
+      },
+    },
+    {
       name: 'functions-run-in-lambda',
       comment: 'A function is bundled for Lambda: it may not reach the local runtime or the stack.',
       severity: 'error',

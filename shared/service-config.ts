@@ -1,7 +1,13 @@
 import { normalizeAddress } from './hosts.js';
-import { parseAllowedOrigins } from './http/cors.js';
 import { defaultMetricsNamespace } from './metric-names.js';
-import { choiceValue, flagValue, integerValue, SettingError, settingError } from './setting-values.js';
+import {
+  choiceValue,
+  flagValue,
+  integerValue,
+  parseAllowedOrigins,
+  SettingError,
+  settingError,
+} from './setting-values.js';
 import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from './store/table-schema.js';
 
 /**

@@ -46,3 +46,24 @@ export function choiceValue<T extends string>(name: string, raw: unknown, fallba
   if (!found) throw settingError(name, `one of ${choices.join(', ')}`, raw);
   return found;
 }
+
+/** Which origins' pages may call the API (CORS): any (`*`), or these. */
+export type AllowedOrigins = '*' | readonly string[];
+
+/** `*`, or origins (`https://app.example.com`, `http://localhost:5173`) separated by commas. */
+export function parseAllowedOrigins(name: string, raw: string | undefined): AllowedOrigins {
+  if (raw === undefined || raw.trim() === '*') return '*';
+  const origins = raw.split(',').map((origin) => origin.trim());
+  const valid = origins.every((origin) => {
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin;
+    } catch {
+      return false;
+    }
+  });
+  if (!valid || origins.length === 0) {
+    throw settingError(name, '* or origins such as https://app.example.com, separated by commas', raw);
+  }
+  return origins;
+}

@@ -1,4 +1,4 @@
-import { settingError } from '../setting-values.js';
+import type { AllowedOrigins } from '../setting-values.js';
 
 /**
  * Cross-origin access for browser pages on other origins. The API has no credentials (no cookies, no
@@ -6,32 +6,12 @@ import { settingError } from '../setting-values.js';
  * The functions stamp these headers on their answers, and the local gateway and API Gateway answer the
  * preflight `OPTIONS` themselves with the same values.
  */
-export type AllowedOrigins = '*' | readonly string[];
-
 /** Headers a page may send, beyond the CORS-safelisted ones. */
 export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key'];
 /** Headers a page may read, beyond the CORS-safelisted ones. */
 export const corsExposedHeaders = ['Link', 'Location', 'Retry-After', 'X-Request-Id'];
 /** How long a browser may cache a preflight answer, in seconds. */
 export const corsMaxAgeSeconds = 600;
-
-/** `*`, or origins (`https://app.example.com`, `http://localhost:5173`) separated by commas. */
-export function parseAllowedOrigins(name: string, raw: string | undefined): AllowedOrigins {
-  if (raw === undefined || raw.trim() === '*') return '*';
-  const origins = raw.split(',').map((origin) => origin.trim());
-  const valid = origins.every((origin) => {
-    try {
-      const url = new URL(origin);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin;
-    } catch {
-      return false;
-    }
-  });
-  if (!valid || origins.length === 0) {
-    throw settingError(name, '* or origins such as https://app.example.com, separated by commas', raw);
-  }
-  return origins;
-}
 
 /** The origin to allow for a request from `origin`, or undefined when it is not allowed. */
 function allowedOrigin(allowed: AllowedOrigins, origin: string | undefined): string | undefined {
