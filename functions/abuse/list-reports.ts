@@ -1,4 +1,4 @@
-import { ListWindow } from '#shared/http/answers.js';
+import { ListPage } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
 import { listReports } from '#shared/store/reports.js';
@@ -6,5 +6,5 @@ import { listReports } from '#shared/store/reports.js';
 /** GET /reports?page&per_page: the reports, newest first. */
 export const handler = httpRoute(
   { access: 'operator', query: listUsersQuery },
-  async ({ query }) => new ListWindow(await listReports(query.page, query.per_page, query.cursor)),
+  async ({ query }) => new ListPage(await listReports(query.page, query.per_page, query.cursor)),
 );

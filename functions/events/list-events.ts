@@ -1,4 +1,4 @@
-import { ListWindow } from '#shared/http/answers.js';
+import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
@@ -10,7 +10,7 @@ import { listEvents } from '#shared/store/event-lists.js';
 export const handler = httpRoute(
   { query: listEventsQuery, csv: csvExport(listEventsCsvQuery, eventRecord) },
   async ({ query, caller }) =>
-    new ListWindow(
+    new ListPage(
       await listEvents(
         { url_id: query.url_id, user_id: listedUser(caller, query.user_id), event_type: query.event_type },
         query,

@@ -1,4 +1,4 @@
-import { ListWindow } from '#shared/http/answers.js';
+import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
@@ -12,6 +12,6 @@ export const handler = httpRoute(
   { query: listUrlsQuery, csv: csvExport(listUrlsCsvQuery, urlRecord) },
   async ({ query, caller, event }) => {
     const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
-    return new ListWindow({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
+    return new ListPage({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
   },
 );

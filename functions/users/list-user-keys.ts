@@ -1,4 +1,4 @@
-import { ListWindow } from '#shared/http/answers.js';
+import { ListPage } from '#shared/http/answers.js';
 import { mustBeAbout } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { idPath, listUsersQuery } from '#shared/schemas.js';
@@ -9,5 +9,5 @@ import { getUser } from '#shared/store/users.js';
 export const handler = httpRoute({ path: idPath, query: listUsersQuery }, async ({ path, query, caller }) => {
   mustBeAbout(caller, path.id);
   await getUser(path.id);
-  return new ListWindow(await listUserKeys(path.id, query.page, query.per_page, query.cursor));
+  return new ListPage(await listUserKeys(path.id, query.page, query.per_page, query.cursor));
 });

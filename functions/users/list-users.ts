@@ -1,4 +1,4 @@
-import { ListWindow } from '#shared/http/answers.js';
+import { ListPage } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
 import { listUsersQuery } from '#shared/schemas.js';
 import { listUsers } from '#shared/store/users.js';
@@ -6,5 +6,5 @@ import { listUsers } from '#shared/store/users.js';
 /** GET /users?page&per_page */
 export const handler = httpRoute(
   { access: 'operator', query: listUsersQuery },
-  async ({ query }) => new ListWindow(await listUsers(query.page, query.per_page, query.cursor)),
+  async ({ query }) => new ListPage(await listUsers(query.page, query.per_page, query.cursor)),
 );

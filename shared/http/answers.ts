@@ -11,7 +11,7 @@ import { Answer } from './answer.js';
  * A core that answers with one window of a list: the items as the JSON array, and, when there may be more,
  * a `Link: <...>; rel="next"` header whose URL repeats the request with the next cursor.
  */
-export class ListWindow<T> {
+export class ListPage<T> {
   constructor(readonly page: Page<T>) {}
 }
 
@@ -74,7 +74,7 @@ export function successAnswer(
   result: unknown,
   event: APIGatewayProxyEvent,
 ): APIGatewayProxyResult {
-  if (result instanceof ListWindow) {
+  if (result instanceof ListPage) {
     const { items, next } = result.page;
     return jsonResponse(status, items, next ? { Link: nextLink(event, next) } : {});
   }

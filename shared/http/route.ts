@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { serviceConfig } from '../config.js';
 import { DeadlineExceededError } from '../errors.js';
 import type { Page } from '../records.js';
-import { ListWindow, successAnswer } from './answers.js';
+import { ListPage, successAnswer } from './answers.js';
 import { type Caller, type CallerContext, callerIdentified, type RouteAccess } from './caller.js';
 import { errorPolicy } from './error-policy.js';
 import { acceptQuality, requestHeader } from './headers.js';
@@ -118,7 +118,7 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
       const result = spec.idempotent ? await spec.idempotent.run(input, () => core(input)) : await core(input);
       const csv = csvAsked(spec, event);
       const answer =
-        csv && result instanceof ListWindow
+        csv && result instanceof ListPage
           ? csv.answer(result.page, event, input.query)
           : successAnswer(spec.success ?? 200, result, event);
       // A route that answers CSV too says so to caches, whichever it answered.

@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import { isWithinAny, readBlockedEntry } from '../hosts.js';
 import { RefreshingValue } from '../refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { abuseControls } from './scale/levers.js';
 import { put, remove, transact } from './table.js';
 

@@ -2,11 +2,11 @@ import type { EventRecord, Page } from '../records.js';
 import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
 import { type OwnedEvent, toOwnedEvent } from './event-items.js';
 import { hasTypeList, sortableId } from './keys.js';
-import type { Window } from './list-windows.js';
+import type { PageRequest } from './list-pages.js';
 import { isOfDeleted, type RecentDeletions, recentDeletions } from './scale/deletion-copies.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { currentLayout } from './scale/shard-layout.js';
-import { readMergedWindow } from './scale/shard-merge.js';
+import { readMergedPage } from './scale/shard-merge.js';
 import { type EventList, listName, shardCount, shardPatterns } from './scale/sharded-lists.js';
 import type { Item } from './table.js';
 
@@ -28,7 +28,7 @@ export interface EventFilters {
  */
 export async function listEvents(
   filters: EventFilters,
-  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+  window: Pick<PageRequest, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<EventRecord>> {
   const [deletions, page] = await Promise.all([
     recentDeletions(),
@@ -47,7 +47,7 @@ export async function listEvents(
 /** A page of events; with `deletions`, leaving out (and reading past) the events they cover. */
 async function readEvents(
   filters: EventFilters,
-  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+  window: Pick<PageRequest, 'skip' | 'limit' | 'cursor'>,
   deletions?: RecentDeletions,
 ): Promise<Page<OwnedEvent>> {
   const list: EventList =
@@ -73,7 +73,7 @@ async function readEvents(
   const identity = JSON.stringify([listName(list), filters]);
   const after = window.cursor === undefined ? undefined : decodeAfterCursor(identity, window.cursor);
   const layout = await currentLayout();
-  const items = await readMergedWindow(shardPatterns(list, shardCount(layout, list)), {
+  const items = await readMergedPage(shardPatterns(list, shardCount(layout, list)), {
     skip: window.skip,
     limit: window.limit,
     after,

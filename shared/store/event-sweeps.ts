@@ -1,6 +1,6 @@
 import { deleteKeys } from './bulk-writes.js';
 import { accessPatterns, linkScope, userScope } from './keys.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { currentLayout } from './scale/shard-layout.js';
 import { shardCount, shardPatterns } from './scale/sharded-lists.js';
 import { deleteClickStats } from './stats-removal.js';

@@ -1,6 +1,6 @@
 import type { Page } from '../records.js';
 import { accessPatterns } from './keys.js';
-import { readAll, readWindow, type Window } from './list-windows.js';
+import { type PageRequest, readAll, readPage } from './list-pages.js';
 import type { Item } from './table.js';
 
 /** A key as its user lists it. */
@@ -34,7 +34,7 @@ const toOperatorRecord = (item: Item): OperatorKeyRecord => {
   return record;
 };
 
-const windowOf = (page: number, perPage: number, cursor?: string): Window =>
+const windowOf = (page: number, perPage: number, cursor?: string): PageRequest =>
   cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
 
 /** A page of a user's keys, by id (their secrets are not stored, so not shown). */
@@ -44,7 +44,7 @@ export async function listUserKeys(
   perPage: number,
   cursor?: string,
 ): Promise<Page<AccessKeyRecord>> {
-  const { items, next } = await readWindow(accessPatterns.keysOfUser(userId), windowOf(page, perPage, cursor));
+  const { items, next } = await readPage(accessPatterns.keysOfUser(userId), windowOf(page, perPage, cursor));
   return { items: items.map(toRecord), next };
 }
 
@@ -54,7 +54,7 @@ export async function listOperatorKeys(
   perPage: number,
   cursor?: string,
 ): Promise<Page<OperatorKeyRecord>> {
-  const { items, next } = await readWindow(accessPatterns.operatorKeys(), windowOf(page, perPage, cursor));
+  const { items, next } = await readPage(accessPatterns.operatorKeys(), windowOf(page, perPage, cursor));
   return { items: items.map(toOperatorRecord), next };
 }
 

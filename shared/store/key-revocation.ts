@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { Holder } from './access-keys.js';
 import { deleteKeys } from './bulk-writes.js';
 import { accessPatterns, keys } from './keys.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { getItem, type Item, itemKey, remove, transact, update } from './table.js';
 
 export const KEY_NOT_FOUND = 'Key not found';

@@ -158,7 +158,7 @@ export function urlStateIndex(url: { id: number; is_active: boolean }) {
   return { GSI3PK: `URLS#ACTIVE#${url.is_active}`, GSI3SK: sortableId(url.id) };
 }
 
-/** A query without its table name; the readers in list-windows.ts and scale/shard-merge.ts add it. */
+/** A query without its table name; the readers in list-pages.ts and scale/shard-merge.ts add it. */
 export type AccessPattern = Omit<QueryCommandInput, 'TableName'>;
 
 const onIndex = (indexName: IndexName, attribute: string, value: string): AccessPattern => ({

@@ -2,7 +2,7 @@ import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
 import { accessPatterns, keys } from './keys.js';
-import { readWindow, type Window } from './list-windows.js';
+import { type PageRequest, readPage } from './list-pages.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { getItem, type Item } from './table.js';
 import {
@@ -85,25 +85,25 @@ export interface UrlFilters {
  */
 export function listUrls(
   filters: UrlFilters,
-  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+  window: Pick<PageRequest, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
   return hotReads.read(`urls:${JSON.stringify([filters, window])}`, () => readUrls(filters, window));
 }
 
 async function readUrls(
   filters: UrlFilters,
-  window: Pick<Window, 'skip' | 'limit' | 'cursor'>,
+  window: Pick<PageRequest, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
   const { items, next, cursorAfter } =
     filters.user_id !== undefined
-      ? await readWindow(accessPatterns.urlsOfUser(filters.user_id), {
+      ? await readPage(accessPatterns.urlsOfUser(filters.user_id), {
           ...window,
           ...(filters.is_active !== undefined && {
             filter: { expression: 'is_active = :active', values: { ':active': filters.is_active } },
           }),
         })
       : filters.is_active !== undefined
-        ? await readWindow(accessPatterns.urlsByState(filters.is_active), window)
-        : await readWindow(accessPatterns.allUrls(), window);
+        ? await readPage(accessPatterns.urlsByState(filters.is_active), window)
+        : await readPage(accessPatterns.allUrls(), window);
   return { items: items.map(toUrlRecord), next, cursorAfter };
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { Page } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { isLinkCode } from './link-codes.js';
-import { readWindow } from './list-windows.js';
+import { readPage } from './list-pages.js';
 import { type Item, put, reserveIds, transact } from './table.js';
 import { URL_NOT_FOUND } from './urls.js';
 
@@ -46,6 +46,6 @@ export async function reportLink(input: { short_code: string; reason: string; em
 /** One page of reports, newest first. */
 export async function listReports(page: number, perPage: number, cursor?: string): Promise<Page<ListedReport>> {
   const window = cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
-  const { items, next } = await readWindow(accessPatterns.allReports(), window);
+  const { items, next } = await readPage(accessPatterns.allReports(), window);
   return { items: items.map(toListed), next };
 }

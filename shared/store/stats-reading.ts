@@ -1,7 +1,7 @@
 import { emptyCounts, type StatsCounts, sumCounts } from '../stats/stats-counts.js';
 import { emptySketch, mergeSketches, type VisitorSketch } from '../stats/visitor-sketch.js';
 import { accessPatterns, linkScope, type StatsInterval, type StatsScope, statsHourOf } from './keys.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { toHourStats } from './stats-items.js';
 
 /** One interval's statistics of a scope: its counts and its visitors, every hour and shard added up. */

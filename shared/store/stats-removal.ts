@@ -1,6 +1,6 @@
 import { deleteKeys } from './bulk-writes.js';
 import { accessPatterns, type StatsScope } from './keys.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { itemKey } from './table.js';
 
 /**

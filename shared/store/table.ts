@@ -21,7 +21,7 @@ import { retryWithBackoff } from './retry.js';
 
 /**
  * The table's client and its item-level operations: reads by key, transactions that report which condition
- * failed, id counters. Lists are read in list-windows.ts, bulk writes made in bulk-writes.ts, and the scale
+ * failed, id counters. Lists are read in list-pages.ts, bulk writes made in bulk-writes.ts, and the scale
  * machinery lives in scale/ (its README first).
  */
 

@@ -5,7 +5,7 @@ import { sweepDeletedUser } from './event-sweeps.js';
 import { deleteKeysOfUser } from './key-revocation.js';
 import { accessPatterns, keys } from './keys.js';
 import { deleteUrlCascade } from './link-deletion.js';
-import { readAll } from './list-windows.js';
+import { readAll } from './list-pages.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { type Item, remove, tableName, transact, writeIf } from './table.js';
 import { USER_NOT_FOUND } from './users.js';

@@ -3,7 +3,7 @@ import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
 import { type Page, toUserRecord, type UserRecord } from '../records.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
-import { readWindow } from './list-windows.js';
+import { readPage } from './list-pages.js';
 import { retryWithBackoff } from './retry.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import {
@@ -87,7 +87,7 @@ export async function getUser(userId: number): Promise<UserRecord> {
 export function listUsers(page: number, perPage: number, cursor?: string): Promise<Page<UserRecord>> {
   const window = cursor ? { skip: 0, limit: perPage, cursor } : { skip: (page - 1) * perPage, limit: perPage };
   return hotReads.read(`users:${JSON.stringify(window)}`, async () => {
-    const { items, next } = await readWindow(accessPatterns.allUsers(), window);
+    const { items, next } = await readPage(accessPatterns.allUsers(), window);
     return { items: items.map(toUserRecord), next };
   });
 }

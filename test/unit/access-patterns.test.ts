@@ -1,5 +1,5 @@
 import { accessPatterns, eventShardAfter } from '../../shared/store/keys.js';
-import { withFilter } from '../../shared/store/list-windows.js';
+import { withFilter } from '../../shared/store/list-pages.js';
 
 /** Query builders of the table's access patterns, checked as data (no network). */
 describe('access patterns (no network)', () => {

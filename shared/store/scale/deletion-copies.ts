@@ -1,6 +1,6 @@
 import { putItems } from '../bulk-writes.js';
 import { accessPatterns, type DeletedKind, keys } from '../keys.js';
-import { readAll } from '../list-windows.js';
+import { readAll } from '../list-pages.js';
 import { deletionCopies } from './levers.js';
 
 /**

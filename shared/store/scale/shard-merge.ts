@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { type EventShardPattern, eventShardAfter } from '../keys.js';
-import { type Window, withFilter } from '../list-windows.js';
+import { type PageRequest, withFilter } from '../list-pages.js';
 import { documentClient, type Item, tableName } from '../table.js';
 
 /**
@@ -8,12 +8,12 @@ import { documentClient, type Item, tableName } from '../table.js';
  */
 
 /** A window over several shards of one list, merged in the order of their sort key. */
-export interface MergedWindow {
+export interface MergedPageRequest {
   skip: number;
   limit: number;
   /** Start after this sort-key value (a cursor's position). */
   after?: string;
-  filter?: Window['filter'];
+  filter?: PageRequest['filter'];
   /** Items to pass over as if they were not there (they are not counted by `skip` or `limit`). */
   keep?: (item: Item) => boolean;
 }
@@ -31,7 +31,7 @@ interface ShardStream {
  * the window), then a shard whose buffered items run out is read again before anything later is taken,
  * since its next item could come first. A one-shard list costs what a plain window does.
  */
-export async function readMergedWindow(shards: EventShardPattern[], window: MergedWindow): Promise<Item[]> {
+export async function readMergedPage(shards: EventShardPattern[], window: MergedPageRequest): Promise<Item[]> {
   const wanted = window.skip + window.limit;
   const streams: ShardStream[] = shards.map((pattern) => ({ pattern, buffer: [], startKey: undefined, done: false }));
   async function read(stream: ShardStream, count: number) {

@@ -8,7 +8,7 @@ import { documentClient, type Item, tableName } from './table.js';
  * split into shards is merged in scale/shard-merge.ts.
  */
 
-export interface Window {
+export interface PageRequest {
   skip: number;
   limit: number;
   /** Resume after the item a previous page's cursor names (`skip` then counts from there). */
@@ -18,7 +18,7 @@ export interface Window {
 }
 
 /** A pattern's expression parts merged with a filter's; DynamoDB refuses an empty names map. */
-export function withFilter(pattern: AccessPattern, filter: NonNullable<Window['filter']>) {
+export function withFilter(pattern: AccessPattern, filter: NonNullable<PageRequest['filter']>) {
   const names = { ...pattern.ExpressionAttributeNames, ...filter.names };
   return {
     FilterExpression: filter.expression,
@@ -28,7 +28,7 @@ export function withFilter(pattern: AccessPattern, filter: NonNullable<Window['f
 }
 
 /** One window of a list, and the cursor of the next when this one is full. */
-export interface ListPage {
+export interface StoredPage {
   items: Item[];
   next: string | undefined;
   /** The cursor that resumes the list after `items[index]`. */
@@ -46,7 +46,10 @@ const COUNTED_SKIP = 50;
  * DynamoDB cannot jump to an offset, so this reads every item up to `skip + limit` (plus, with a filter,
  * those filtered out); a cursor makes each further page cost only its own items.
  */
-export async function readWindow(pattern: AccessPattern, { skip, limit, filter, cursor }: Window): Promise<ListPage> {
+export async function readPage(
+  pattern: AccessPattern,
+  { skip, limit, filter, cursor }: PageRequest,
+): Promise<StoredPage> {
   let startKey: QueryCommandOutput['LastEvaluatedKey'] = cursor ? decodeCursor(pattern, cursor) : undefined;
   // Without a filter, a long run of items before the window is only counted: DynamoDB reads them all the same
   // (and bills them) but sends none, so neither side spends time writing and parsing items nobody is shown.
