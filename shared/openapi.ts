@@ -27,6 +27,7 @@ import {
   validationErrorBody,
 } from './record-schemas.js';
 import { type HttpMethod, type RouteDefinition, routes } from './routes.js';
+import { documentedJsonSchemas } from './schemas/documented-json-schema.js';
 import {
   booleanWords,
   createEventBody,
@@ -36,7 +37,6 @@ import {
   createUrlBody,
   createUserBody,
   createUserKeyBody,
-  documentedJsonSchemas,
   hostPath,
   idPath,
   importPath,
@@ -121,7 +121,7 @@ function jsonSchema(schema: core.$ZodType, io: 'input' | 'output'): JsonSchema {
     unrepresentable: 'any',
     target: 'draft-2020-12',
     // What zod cannot say from the checks (lengths after trimming, integers carried as text) is written
-    // beside the schema in shared/schemas.ts.
+    // beside the schema in shared/schemas/ (`documentedAs`).
     override: ({ zodSchema, jsonSchema: generatedPart }) => {
       const documented = documentedJsonSchemas.get(zodSchema);
       if (!documented) return;
