@@ -5,7 +5,7 @@ import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
 import { createLinksBody, createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
-import { reserveIds } from '#shared/store/table.js';
+import { reserveIds } from '#shared/store/ids.js';
 
 /**
  * Time kept back from the function's timeout: the links in flight at the deadline finish, and every link's

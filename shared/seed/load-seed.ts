@@ -5,8 +5,9 @@ import { parseJsonExactly } from '../json.js';
 import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
+import { raiseIdFloor } from '../store/ids.js';
 import { keys } from '../store/keys.js';
-import { type Item, raiseIdFloor } from '../store/table.js';
+import type { Item } from '../store/table.js';
 import { shortCodeItem, urlItem } from '../store/urls.js';
 import { anyUserExists, userItem } from '../store/users.js';
 

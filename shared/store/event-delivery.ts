@@ -8,13 +8,14 @@ import {
   placed,
   possibleKeys,
 } from './event-items.js';
+import { idUnderMarker } from './ids.js';
 import { keys } from './keys.js';
 import { retryWithBackoff } from './retry.js';
 import { isOfDeleted, REMEMBER_MS, recentDeletions } from './scale/deletion-copies.js';
 import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
 import { listName, listsOf, type ShardLayout, widestLayout } from './scale/sharded-lists.js';
-import { idUnderMarker, keyOf } from './table.js';
+import { keyOf } from './table.js';
 import { keepVisitorTags } from './visitor-batches.js';
 
 /**

@@ -1,9 +1,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-rows.js';
+import { reserveIds } from './ids.js';
 import { storeRows } from './imported-users.js';
 import { keys } from './keys.js';
-import { documentClient, getItem, reserveIds, tableName, writeIf } from './table.js';
+import { documentClient, getItem, tableName, writeIf } from './table.js';
 import { asImport, expiresAt, getImport, type UserImport } from './user-import.js';
 
 /** Rows of a part, and the most bytes of them: a part is one item, which DynamoDB holds to 400 KB. */

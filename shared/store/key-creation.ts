@@ -1,9 +1,10 @@
 import { timestamp } from '../clock.js';
 import { LimitReachedError, NotFoundError } from '../errors.js';
 import { type Holder, hashOfKey, MAX_ACTIVE_KEYS, newSecret } from './access-keys.js';
+import { reserveIds } from './ids.js';
 import { forgetExpiredKeys } from './key-revocation.js';
 import { keys } from './keys.js';
-import { getItem, put, reserveIds, type TransactItem, transact, update } from './table.js';
+import { getItem, put, type TransactItem, transact, update } from './table.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
 export const TOO_MANY_KEYS = 'Too many keys';

@@ -3,10 +3,11 @@ import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { type EventRecord, toEventRecord } from '../records.js';
 import { eventItem, placed, possibleKeys } from './event-items.js';
+import { idOfRequest } from './ids.js';
 import { keys } from './keys.js';
 import { eventIds } from './scale/id-leases.js';
 import { currentLayout } from './scale/shard-layout.js';
-import { documentClient, getItems, idOfRequest, keyOf, tableName } from './table.js';
+import { documentClient, getItems, keyOf, tableName } from './table.js';
 import { URL_NOT_FOUND } from './urls.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 

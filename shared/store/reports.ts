@@ -1,10 +1,11 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { Page } from '../records.js';
+import { reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { isLinkCode } from './link-codes.js';
 import { readPage } from './list-pages.js';
-import { type Item, put, reserveIds, transact } from './table.js';
+import { type Item, put, transact } from './table.js';
 import { URL_NOT_FOUND } from './urls.js';
 
 /** Reports of short links by anyone (docs/decisions.md, "Abuse controls"), for the operator to read. */

@@ -4,11 +4,11 @@ import {
   type DeleteCommand,
   type DeleteCommandOutput,
   DynamoDBDocumentClient,
-  PutCommand,
+  type PutCommand,
   type PutCommandOutput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
-  UpdateCommand,
+  type UpdateCommand,
   type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
@@ -16,13 +16,14 @@ import { serviceConfig } from '../config.js';
 import { OverloadedError } from '../errors.js';
 import { metricNames } from '../metric-names.js';
 import { increment, recordCount } from '../metrics.js';
-import { type Key, keys, type RecordKind } from './keys.js';
+import type { Key } from './keys.js';
 import { retryWithBackoff } from './retry.js';
 
 /**
- * The table's client and its item-level operations: reads by key, transactions that report which condition
- * failed, id counters. Lists are read in list-pages.ts, bulk writes made in bulk-writes.ts, and the scale
- * machinery lives in scale/ (its README first).
+ * The table's client and its item-level operations: reads by key, the one place transactions are sent
+ * (reporting which condition failed) and the one place conditional writes are. Ids are in ids.ts, lists are
+ * read in list-pages.ts, bulk writes made in bulk-writes.ts, and the scale machinery lives in scale/ (its
+ * README first).
  */
 
 export type Item = Record<string, unknown>;
@@ -115,70 +116,6 @@ export async function writeIf(command: PutCommand | UpdateCommand | DeleteComman
     throw error;
   }
 }
-
-/** Reserves `count` consecutive ids of a kind with one atomic increment; returns the first. */
-export async function reserveIds(kind: RecordKind, count = 1): Promise<number> {
-  const out = await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter(kind),
-      UpdateExpression: 'ADD #value :count',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':count': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.value) - count + 1;
-}
-
-/** Moves a kind's counter to at least `floor`, so ids assigned later stay above seeded ones. */
-export async function raiseIdFloor(kind: RecordKind, floor: number): Promise<void> {
-  // A counter already at or above the floor is left as it is.
-  await writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter(kind),
-      UpdateExpression: 'SET #value = :floor',
-      ConditionExpression: 'attribute_not_exists(#value) OR #value < :floor',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':floor': floor },
-    }),
-  );
-}
-
-/**
- * An id kept under a marker item: taken from `assign` the first time (the marker written only if none
- * exists), read back from the marker every later time, with `earlier` saying so. A queue message delivered
- * again, or a request sent again with its Idempotency-Key, is thus given the id of its first attempt.
- */
-export async function idUnderMarker(
-  marker: Key,
-  assign: () => Promise<number>,
-  keptSeconds: number,
-): Promise<{ id: number; earlier: boolean }> {
-  const id = await assign();
-  const marked = await writeIf(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...marker, event_id: id, expires_at: Math.floor(Date.now() / 1000) + keptSeconds },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-  if (marked) return { id, earlier: false };
-  // Taken before (or this very write was retried after a lost answer): the id taken then.
-  const kept = Number((await getItem(marker))?.event_id);
-  return { id: kept, earlier: kept !== id };
-}
-
-/** How long a request's id is kept for its retries: longer than its Idempotency-Key is (24 hours). */
-const REQUEST_ID_KEPT_SECONDS = 25 * 3600;
-
-/**
- * The id of the record a request with an Idempotency-Key (`identity`, shared/http/idempotency.ts) creates:
- * the same for every retry of it, `earlier` when an attempt before took it.
- */
-export const idOfRequest = (identity: string, assign: () => Promise<number>) =>
-  idUnderMarker(keys.requestIdentity(identity), assign, REQUEST_ID_KEPT_SECONDS);
 
 /** A read of one item, strongly consistent unless `consistent` is false. */
 export async function getItem(key: Key, { consistent = true } = {}): Promise<Item | undefined> {

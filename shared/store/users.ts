@@ -2,22 +2,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
 import { type Page, toUserRecord, type UserRecord } from '../records.js';
+import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readPage } from './list-pages.js';
 import { retryWithBackoff } from './retry.js';
 import { hotReads } from './scale/hot-key-cache.js';
-import {
-  check,
-  documentClient,
-  getItem,
-  type Item,
-  idOfRequest,
-  put,
-  remove,
-  reserveIds,
-  tableName,
-  transact,
-} from './table.js';
+import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'Email already registered';
