@@ -1,6 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../keys.js';
-import { documentClient, tableName } from '../table.js';
+import { reserveIds } from '../ids.js';
 import { idLeases } from './levers.js';
 
 /**
@@ -21,25 +19,10 @@ interface Lease {
   takenAt: number;
 }
 
-/** Reserves `count` ids with one update of the counter. */
+/** Reserves `count` ids with one update of the counter (ids.ts, the same counter every id kind has). */
 async function leaseIds(count: number): Promise<Lease> {
-  const out = await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter('event'),
-      UpdateExpression: 'ADD #value :count',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':count': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const last = Number(out.Attributes?.value);
-  return {
-    first: last - count + 1,
-    next: last - count + 1,
-    last,
-    takenAt: performance.now(),
-  };
+  const first = await reserveIds('event', count);
+  return { first, next: first, last: first + count - 1, takenAt: performance.now() };
 }
 
 /**
