@@ -4,25 +4,16 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   type BehaviorOptions,
-  CacheCookieBehavior,
-  CacheHeaderBehavior,
   CachePolicy,
-  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
+  type DistributionProps,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
   FunctionUrlOriginAccessControl,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
   HttpVersion,
-  OriginRequestCookieBehavior,
-  OriginRequestHeaderBehavior,
-  OriginRequestPolicy,
-  OriginRequestQueryStringBehavior,
   PriceClass,
-  ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   Signing,
   ViewerProtocolPolicy,
@@ -34,7 +25,6 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { securityHeaders } from '../shared/http/security-headers.js';
 import {
   apiPathPatterns,
   cachedApiPatterns,
@@ -42,49 +32,8 @@ import {
   edgeErrorPattern,
   statsPagePatterns,
 } from './edge-paths.js';
+import { type EdgePolicies, edgePolicies } from './edge-policies.js';
 import { shortLinkFunctionCode } from './short-link-function.js';
-
-/**
- * The request headers the API's functions read, and nothing else (in particular not `Host`, which would not
- * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`). `Referer` and `User-Agent`
- * go into click events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the
- * only location the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the month,
- * into the visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `X-Edge-Host` comes from
- * the edge function; `Idempotency-Key` makes a POST safe to retry (shared/http/idempotency.ts); `Origin` picks
- * the CORS answer; `Accept` a page for people (an error page instead of JSON for a browser).
- *
- * Ten: CloudFront's default quota of headers per origin request policy, so a first deploy needs no quota
- * increase. Left out because nothing depends on them: `CloudFront-Forwarded-Proto` (every viewer request
- * reaching the API is HTTPS: plain HTTP is redirected first, and API Gateway's own `X-Forwarded-Proto` says
- * `https`), and the preflight's `Access-Control-Request-Method`/`-Headers` (API Gateway answers a preflight
- * itself, with fixed lists). A header added here must take the place of another, or come with that quota.
- */
-const forwardedHeaders = [
-  'Content-Type',
-  'Referer',
-  'User-Agent',
-  'CloudFront-Viewer-Country',
-  'CloudFront-Viewer-Address',
-  'X-Viewer-Host',
-  'X-Edge-Host',
-  'Accept',
-  'Idempotency-Key',
-  'Origin',
-] as const;
-
-/**
- * What the redirect reads of a short link's request, through its function URL: the click's `User-Agent`,
- * `Referer` and country, the viewer's address (hashed into the visitor tag), `Accept` (a page for people) and
- * `Origin` (CORS). Not `Host`: a function URL answers only to its own name, and CloudFront names it.
- */
-const shortLinkHeaders = [
-  'Accept',
-  'Origin',
-  'Referer',
-  'User-Agent',
-  'CloudFront-Viewer-Address',
-  'CloudFront-Viewer-Country',
-] as const;
 
 export interface EdgeDistributionProps {
   api: RestApi;
@@ -140,132 +89,11 @@ export class EdgeDistribution extends Construct {
 
   constructor(scope: Construct, id: string, props: EdgeDistributionProps) {
     super(scope, id);
-    const stack = Stack.of(this);
-    this.shortLinkFunction = new CloudFrontFunction(this, 'ShortLinkRewrite', {
-      // Named, not generated (a generated name keeps only the stack name's first characters), and with the
-      // Region: CloudFront Function names are unique in the whole account.
-      functionName: `${stack.stackName}-short-links-${stack.region}`,
-      comment: 'Rewrites /<short code> to the redirect route',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(shortLinkFunctionCode()),
-    });
-    const originRequestPolicy = new OriginRequestPolicy(this, 'ApiRequests', {
-      comment: 'What the URL shortener functions read: every query parameter and a few headers',
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...forwardedHeaders),
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-    });
-    // CloudFront forwards `Authorization` (access keys) only as part of a cache policy's key; a policy with
-    // caching fully off cannot name headers, so this one allows at most a second, and nothing is kept: every
-    // answer of the API says `no-store`, and an answer without caching headers is kept 0 s (the default).
-    const cachePolicy = new CachePolicy(this, 'ApiPassThrough', {
-      comment: 'Nothing cached; forwards Authorization (access keys) to the API',
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.seconds(1),
-      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
-      queryStringBehavior: CacheQueryStringBehavior.all(),
-      cookieBehavior: CacheCookieBehavior.none(),
-    });
-    // The static pages' requests carry the edge function's X-Viewer-Host, which tells them they are seen from
-    // the service's root, not the stage's (shared/short-links.ts): without it the API reference's page would
-    // point its files at `/<stage>/...`. Not part of the cache key: every request through the edge has it.
-    const staticRequestPolicy = new OriginRequestPolicy(this, 'StaticRequests', {
-      comment: 'The static pages: the viewer host only, nothing else',
-      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList('X-Viewer-Host'),
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-    });
-    // The service's own security headers (shared/http/security-headers.ts, which the local gateway adds too),
-    // where a response does not set them itself, and HSTS on every one.
-    // The short links' requests: no caching (every redirect is a click), only what the redirect reads.
-    const shortLinkRequestPolicy = new OriginRequestPolicy(this, 'ShortLinkRequests', {
-      comment: 'What the redirect reads: every query parameter and a few headers, never Host',
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...shortLinkHeaders),
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-    });
-    // The error pages are the same for everyone, for good: kept at the edge for a day whatever the mock's
-    // `no-store` says (which is what viewers see), so a failing moment sends the API almost nothing.
-    const errorPageCachePolicy = new CachePolicy(this, 'ErrorPages', {
-      comment: 'The error pages CloudFront answers with: kept at the edge',
-      defaultTtl: Duration.days(1),
-      minTtl: Duration.days(1),
-      maxTtl: Duration.days(1),
-      headerBehavior: CacheHeaderBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-    });
-    const securityHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'URL shortener: the security headers of every answer',
-      securityHeadersBehavior: {
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption[securityHeaders['X-Frame-Options']], override: false },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: false },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-      },
-    });
-    const origin = new RestApiOrigin(props.api, {
-      customHeaders: {
-        // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation resolves it at deployment.
-        [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
-        'X-Origin-Verify-Version': String(props.originSecretVersion ?? 1),
-      },
-    });
-    const viewerRequest = [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }];
-    const apiBehavior: BehaviorOptions = {
-      origin,
-      allowedMethods: AllowedMethods.ALLOW_ALL,
-      cachePolicy,
-      originRequestPolicy,
-      responseHeadersPolicy: securityHeadersPolicy,
-      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      functionAssociations: viewerRequest,
-    };
-    // The API reference (GET /docs and its files) and the statistics and home pages' files are static: cached
-    // at the edge and compressed there. The function runs here too, for `/docs/` (the reference's own address with a
-    // slash).
-    const staticBehavior: BehaviorOptions = {
-      ...apiBehavior,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      compress: true,
-      originRequestPolicy: staticRequestPolicy,
-    };
-    const errorPageBehavior: BehaviorOptions = {
-      origin,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: errorPageCachePolicy,
-      responseHeadersPolicy: securityHeadersPolicy,
-      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-    };
-    // Only CloudFront may call the function URL: every request signed (SigV4), whatever the viewer sent.
-    const shortLinksOrigin = FunctionUrlOrigin.withOriginAccessControl(props.shortLinks, {
-      originAccessControl: new FunctionUrlOriginAccessControl(this, 'ShortLinksAccess', {
-        description: 'CloudFront signs every request to the short links function URL',
-        signing: Signing.SIGV4_ALWAYS,
-      }),
-    });
+    this.shortLinkFunction = this.shortLinkRewrite();
+    const behaviors = this.behaviors(props, edgePolicies(this));
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'URL shortener',
-      // The short links, `/<code>`, and every path no API behaviour takes (the function URL answers those 404).
-      // Every method is let through to the edge function, which answers a short link's wrong method 405 itself
-      // (origin access control could not sign a POST or PUT body); GET and HEAD are the redirect, OPTIONS its
-      // CORS preflight, answered by the function as API Gateway's did.
-      defaultBehavior: {
-        origin: shortLinksOrigin,
-        allowedMethods: AllowedMethods.ALLOW_ALL,
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: shortLinkRequestPolicy,
-        responseHeadersPolicy: securityHeadersPolicy,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: viewerRequest,
-      },
-      additionalBehaviors: Object.fromEntries([
-        ...cachedApiPatterns.map((pattern) => [pattern, staticBehavior]),
-        ...[...apiPathPatterns(), ...statsPagePatterns].map((pattern) => [pattern, apiBehavior]),
-        [edgeErrorPattern, errorPageBehavior],
-      ]),
+      ...behaviors,
       // What the function URL answers by itself is Lambda's own JSON (`{"Message": ...}`). A 502 (the function
       // crashed or timed out) CloudFront answers in the error contract's JSON instead, from a page it keeps
       // (the API's mock resource), as for the API's own 502s. Never cached for the path that failed: the next
@@ -287,36 +115,120 @@ export class EdgeDistribution extends Construct {
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
     });
-    if (props.domain?.hostedZoneId) {
-      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
-        hostedZoneId: props.domain.hostedZoneId,
-        zoneName: props.domain.name,
-      });
-      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
-      new ARecord(this, 'AliasV4', { zone, recordName: `${props.domain.name}.`, target });
-      new AaaaRecord(this, 'AliasV6', { zone, recordName: `${props.domain.name}.`, target });
-    }
-
-    NagSuppressions.addResourceSuppressions(this.distribution, [
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'A public URL shortener serves every country; no geographic restriction is wanted.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          "The WAF web ACL is optional (context wafRateLimit); API Gateway stage throttling and the redirect function's reserved concurrency apply always.",
-      },
-      {
-        id: 'AwsSolutions-CFR3',
-        reason:
-          "Nothing is cached, so every request reaches API Gateway, whose JSON access log records it, or the redirect's function URL, whose metrics count it and whose function logs its failures; standard CloudFront logs would need an ACL-enabled bucket.",
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version; a custom domain with an ACM certificate would allow TLSv1.2_2021.',
-      },
-    ]);
+    if (props.domain?.hostedZoneId) this.addAliasRecords(props.domain.name, props.domain.hostedZoneId);
+    suppressDistributionFindings(this.distribution);
   }
+
+  private shortLinkRewrite(): CloudFrontFunction {
+    const stack = Stack.of(this);
+    return new CloudFrontFunction(this, 'ShortLinkRewrite', {
+      // Named, not generated (a generated name keeps only the stack name's first characters), and with the
+      // Region: CloudFront Function names are unique in the whole account.
+      functionName: `${stack.stackName}-short-links-${stack.region}`,
+      comment: 'Rewrites /<short code> to the redirect route',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(shortLinkFunctionCode()),
+    });
+  }
+
+  /** Which origin serves each path, and how: the short links by default, the API's paths by pattern. */
+  private behaviors(
+    props: EdgeDistributionProps,
+    policies: EdgePolicies,
+  ): Pick<DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> {
+    const origin = new RestApiOrigin(props.api, {
+      customHeaders: {
+        // A dynamic reference ({{resolve:secretsmanager:...}}): CloudFormation resolves it at deployment.
+        [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
+        'X-Origin-Verify-Version': String(props.originSecretVersion ?? 1),
+      },
+    });
+    const viewerRequest = [{ function: this.shortLinkFunction, eventType: FunctionEventType.VIEWER_REQUEST }];
+    const apiBehavior: BehaviorOptions = {
+      origin,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: policies.apiCaching,
+      originRequestPolicy: policies.apiRequests,
+      responseHeadersPolicy: policies.securityHeaders,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      functionAssociations: viewerRequest,
+    };
+    // The API reference (GET /docs and its files) and the statistics and home pages' files are static: cached
+    // at the edge and compressed there. The function runs here too, for `/docs/` (the reference's own address with a
+    // slash).
+    const staticBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      originRequestPolicy: policies.staticRequests,
+    };
+    const errorPageBehavior: BehaviorOptions = {
+      origin,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: policies.errorPageCaching,
+      responseHeadersPolicy: policies.securityHeaders,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    };
+    // Only CloudFront may call the function URL: every request signed (SigV4), whatever the viewer sent.
+    const shortLinksOrigin = FunctionUrlOrigin.withOriginAccessControl(props.shortLinks, {
+      originAccessControl: new FunctionUrlOriginAccessControl(this, 'ShortLinksAccess', {
+        description: 'CloudFront signs every request to the short links function URL',
+        signing: Signing.SIGV4_ALWAYS,
+      }),
+    });
+    return {
+      // The short links, `/<code>`, and every path no API behaviour takes (the function URL answers those 404).
+      // Every method is let through to the edge function, which answers a short link's wrong method 405 itself
+      // (origin access control could not sign a POST or PUT body); GET and HEAD are the redirect, OPTIONS its
+      // CORS preflight, answered by the function as API Gateway's did.
+      defaultBehavior: {
+        origin: shortLinksOrigin,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: policies.shortLinkRequests,
+        responseHeadersPolicy: policies.securityHeaders,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        functionAssociations: viewerRequest,
+      },
+      additionalBehaviors: Object.fromEntries([
+        ...cachedApiPatterns.map((pattern) => [pattern, staticBehavior]),
+        ...[...apiPathPatterns(), ...statsPagePatterns].map((pattern) => [pattern, apiBehavior]),
+        [edgeErrorPattern, errorPageBehavior],
+      ]),
+    };
+  }
+
+  /** The custom domain's alias records (IPv4 and IPv6), in the operator's hosted zone. */
+  private addAliasRecords(domainName: string, hostedZoneId: string): void {
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId, zoneName: domainName });
+    const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+    new ARecord(this, 'AliasV4', { zone, recordName: `${domainName}.`, target });
+    new AaaaRecord(this, 'AliasV6', { zone, recordName: `${domainName}.`, target });
+  }
+}
+
+/** cdk-nag's CloudFront findings that do not apply to this service, each with its reason. */
+function suppressDistributionFindings(distribution: Distribution): void {
+  NagSuppressions.addResourceSuppressions(distribution, [
+    {
+      id: 'AwsSolutions-CFR1',
+      reason: 'A public URL shortener serves every country; no geographic restriction is wanted.',
+    },
+    {
+      id: 'AwsSolutions-CFR2',
+      reason:
+        "The WAF web ACL is optional (context wafRateLimit); API Gateway stage throttling and the redirect function's reserved concurrency apply always.",
+    },
+    {
+      id: 'AwsSolutions-CFR3',
+      reason:
+        "Nothing is cached, so every request reaches API Gateway, whose JSON access log records it, or the redirect's function URL, whose metrics count it and whose function logs its failures; standard CloudFront logs would need an ACL-enabled bucket.",
+    },
+    {
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version; a custom domain with an ACM certificate would allow TLSv1.2_2021.',
+    },
+  ]);
 }

@@ -1,14 +1,12 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { clickCounter, eventWriter, importWorker, type RouteDefinition, routeName, routes } from '../shared/routes.js';
+import { type RouteDefinition, routeName, routes } from '../shared/routes.js';
 import type { AuthMode } from '../shared/service-config.js';
 import type { AllowedOrigins } from '../shared/setting-values.js';
-import { clickStreamSchema, eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import { eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { shortLinkRoute } from './edge-paths.js';
 import { QueuePair } from './queue-pair.js';
@@ -18,6 +16,12 @@ import { metricsNamespaceOf } from './service-metrics.js';
 import { ServiceMonitoring } from './service-monitoring.js';
 import { ServiceTable } from './service-table.js';
 import { StartupSeed } from './startup-seed.js';
+import {
+  clickCounterFunction,
+  eventWriterFunction,
+  type FunctionSettings,
+  importWorkerFunction,
+} from './worker-functions.js';
 
 /** Memory and timeout by the route table's sizing class (API Gateway gives up on a request after 29 s). */
 const sizing: Record<RouteDefinition['profile'], { memorySize: number; timeout: Duration }> = {
@@ -83,6 +87,17 @@ export interface ServiceStackProps extends StackProps {
   originSecretVersion?: number;
 }
 
+/** What the routes' functions are wired to: the storage, the queues they hand work to, and how they answer. */
+interface RouteWiring extends FunctionSettings {
+  storage: ServiceTable;
+  events: QueuePair;
+  imports: QueuePair;
+  originSecret: Secret;
+  authMode: AuthMode;
+  corsAllowedOrigins: AllowedOrigins;
+  publicBaseUrl: string | undefined;
+}
+
 /**
  * The whole service: one table, the events queue pair, one function per route plus the event writer, the
  * REST API, CloudFront in front, alarms and a dashboard, and optionally the startup seed.
@@ -94,103 +109,31 @@ export class ServiceStack extends Stack {
     const corsAllowedOrigins = props.corsAllowedOrigins ?? '*';
     const authMode = props.authMode ?? 'open';
     const metricsNamespace = metricsNamespaceOf(props.stage);
-    const { table, visitorSecrets, idempotency } = new ServiceTable(this, 'Storage', { retainData: props.retainData });
+    const storage = new ServiceTable(this, 'Storage', { retainData: props.retainData });
+    const { table } = storage;
     const events = new QueuePair(this, 'Events', eventsQueueSchema);
     const imports = new QueuePair(this, 'Imports', importsQueueSchema);
-    // What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment").
-    const originSecret = new Secret(this, 'OriginSecret', {
-      description: 'Sent by CloudFront in X-Origin-Verify; the functions answer only requests that carry it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    NagSuppressions.addResourceSuppressions(originSecret, [
-      {
-        id: 'AwsSolutions-SMG4',
-        reason:
-          'Rotated by hand (docs/operations.md, "The origin secret"): CloudFront reads the value only when the distribution is deployed, so a rotation is a new value and a deployment, which the functions tolerate by accepting the previous value too.',
-      },
-    ]);
+    const originSecret = this.originSecret();
     const publicBaseUrl = props.domainName ? `https://${props.domainName}` : undefined;
+    const settings: FunctionSettings = { metricsNamespace, logRetention };
 
-    const redirectConcurrency = props.redirectConcurrency ?? Math.ceil((props.throttlingRateLimit ?? 1000) / 10);
-    const routeFunctions = routes.map((route) => {
-      const handler = new ServiceFunction(this, routeName(route), {
-        entry: route.handler,
-        metricsNamespace,
-        ...sizing[route.profile],
-        logRetention,
-        bundledFiles: route.bundledFiles,
-        ...(route === shortLinkRoute && { reservedConcurrency: redirectConcurrency }),
-      });
-      handler.useTable(table, route.table, route.indexes);
-      if (route.sendsEvents) handler.publishEventsTo(events.queue);
-      if (route.queuesImports) handler.handOffImportsTo(imports.queue);
-      // Functions that queue events give them ids from a lease of their own; a write route may already.
-      if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
-      if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
-      if (route.keepsLinkLimits) handler.keepLinkLimits(table);
-      // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
-      if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
-      if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
-      handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
-      handler.addEnvironment('AUTH_MODE', authMode);
-      handler.verifyOriginWith(originSecret);
-      if (publicBaseUrl) handler.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
-      if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
-      return { route, handler };
+    const routeFunctions = this.routeFunctions(props, {
+      ...settings,
+      storage,
+      events,
+      imports,
+      originSecret,
+      authMode,
+      corsAllowedOrigins,
+      publicBaseUrl,
     });
     // The short links, `/<code>`, reach the redirect's function by its URL, without API Gateway (edge-paths.ts).
     const shortLinks = routeFunctions.find(({ route }) => route === shortLinkRoute)?.handler;
     if (!shortLinks) throw new Error('The redirect route has no function');
     const shortLinksUrl = shortLinks.serveFunctionUrl();
-
-    const writer = new ServiceFunction(this, 'EventWriter', {
-      entry: eventWriter.handler,
-      metricsNamespace,
-      timeout: Duration.seconds(eventsQueueSchema.writerTimeoutSeconds),
-      logRetention,
-    });
-    writer.useTable(table, eventWriter.table, eventWriter.indexes);
-    writer.addEventSource(
-      new SqsEventSource(events.queue, {
-        batchSize: eventsQueueSchema.batchSize,
-        maxBatchingWindow: Duration.seconds(eventsQueueSchema.maxBatchingWindowSeconds),
-        reportBatchItemFailures: true,
-      }),
-    );
-
-    // Bulk imports that outlast their request go on here, one import a message (shared/users-import/).
-    const importer = new ServiceFunction(this, 'ImportWorker', {
-      entry: importWorker.handler,
-      metricsNamespace,
-      memorySize: 1024,
-      timeout: Duration.seconds(importsQueueSchema.workerTimeoutSeconds),
-      logRetention,
-    });
-    importer.useTable(table, importWorker.table, importWorker.indexes);
-    importer.handOffImportsTo(imports.queue);
-    importer.addEventSource(
-      new SqsEventSource(imports.queue, { batchSize: importsQueueSchema.batchSize, reportBatchItemFailures: true }),
-    );
-
-    // The statistics are counted from the table's stream: each click event stored or deleted, once
-    // (shared/store/stats-counting.ts). A failed batch is retried until it succeeds (the default for a stream:
-    // its records are kept 24 hours); the StatisticsBehind alarm (its IteratorAge) tells when it falls behind.
-    const counter = new ServiceFunction(this, 'ClickCounter', {
-      entry: clickCounter.handler,
-      metricsNamespace,
-      timeout: Duration.seconds(clickStreamSchema.counterTimeoutSeconds),
-      logRetention,
-    });
-    counter.useTable(table, clickCounter.table, clickCounter.indexes);
-    counter.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: clickStreamSchema.batchSize,
-        maxBatchingWindow: Duration.seconds(clickStreamSchema.maxBatchingWindowSeconds),
-        tumblingWindow: Duration.seconds(clickStreamSchema.tumblingWindowSeconds),
-        filters: clickStreamSchema.filters.map((pattern) => FilterCriteria.filter(pattern)),
-      }),
-    );
+    const writer = eventWriterFunction(this, settings, storage, events);
+    const importer = importWorkerFunction(this, settings, storage, imports);
+    const counter = clickCounterFunction(this, settings, storage);
 
     const api = new ServiceApi(this, 'Http', {
       routes: routeFunctions,
@@ -236,6 +179,70 @@ export class ServiceStack extends Stack {
 
     if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention, metricsNamespace });
 
+    this.addOutputs({ publicBaseUrl, edge, storage, events, imports, monitoring });
+  }
+
+  /** What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment"). */
+  private originSecret(): Secret {
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront in X-Origin-Verify; the functions answer only requests that carry it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(originSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotated by hand (docs/operations.md, "The origin secret"): CloudFront reads the value only when the distribution is deployed, so a rotation is a new value and a deployment, which the functions tolerate by accepting the previous value too.',
+      },
+    ]);
+    return originSecret;
+  }
+
+  /** One function per route of the route table, given what its route declares it uses. */
+  private routeFunctions(
+    props: ServiceStackProps,
+    wiring: RouteWiring,
+  ): { route: RouteDefinition; handler: ServiceFunction }[] {
+    const { storage, events, imports, authMode, corsAllowedOrigins, publicBaseUrl } = wiring;
+    const { table, visitorSecrets, idempotency } = storage;
+    const redirectConcurrency = props.redirectConcurrency ?? Math.ceil((props.throttlingRateLimit ?? 1000) / 10);
+    return routes.map((route) => {
+      const handler = new ServiceFunction(this, routeName(route), {
+        entry: route.handler,
+        metricsNamespace: wiring.metricsNamespace,
+        ...sizing[route.profile],
+        logRetention: wiring.logRetention,
+        bundledFiles: route.bundledFiles,
+        ...(route === shortLinkRoute && { reservedConcurrency: redirectConcurrency }),
+      });
+      handler.useTable(table, route.table, route.indexes);
+      if (route.sendsEvents) handler.publishEventsTo(events.queue);
+      if (route.queuesImports) handler.handOffImportsTo(imports.queue);
+      // Functions that queue events give them ids from a lease of their own; a write route may already.
+      if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
+      if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
+      if (route.keepsLinkLimits) handler.keepLinkLimits(table);
+      // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
+      if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
+      if (route.idempotent) handler.keepIdempotencyRecords(idempotency);
+      handler.addEnvironment('CORS_ALLOWED_ORIGINS', corsAllowedOrigins === '*' ? '*' : corsAllowedOrigins.join(','));
+      handler.addEnvironment('AUTH_MODE', authMode);
+      handler.verifyOriginWith(wiring.originSecret);
+      if (publicBaseUrl) handler.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+      if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
+      return { route, handler };
+    });
+  }
+
+  private addOutputs(built: {
+    publicBaseUrl: string | undefined;
+    edge: EdgeDistribution;
+    storage: ServiceTable;
+    events: QueuePair;
+    imports: QueuePair;
+    monitoring: ServiceMonitoring;
+  }): void {
+    const { publicBaseUrl, edge, storage, events, imports, monitoring } = built;
     // The address people use; the API Gateway stage's own answers only requests that came through CloudFront.
     new CfnOutput(this, 'ServiceUrl', {
       value: publicBaseUrl ?? `https://${edge.distribution.distributionDomainName}`,
@@ -245,7 +252,7 @@ export class ServiceStack extends Stack {
       value: edge.distribution.distributionDomainName,
       description: "CloudFront domain (the target of a custom domain's DNS record)",
     });
-    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'TableName', { value: storage.table.tableName });
     new CfnOutput(this, 'EventsQueueName', { value: events.queue.queueName });
     new CfnOutput(this, 'EventsDeadLetterQueueName', { value: events.deadLetterQueue.queueName });
     new CfnOutput(this, 'ImportsDeadLetterQueueName', { value: imports.deadLetterQueue.queueName });

@@ -1,0 +1,91 @@
+import { Duration } from 'aws-cdk-lib';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { clickCounter, eventWriter, importWorker } from '../shared/routes.js';
+import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
+import type { QueuePair } from './queue-pair.js';
+import { ServiceFunction } from './service-function.js';
+import type { ServiceTable } from './service-table.js';
+
+/** What every function of the stack is given. */
+export interface FunctionSettings {
+  metricsNamespace: string;
+  logRetention: RetentionDays;
+}
+
+/** The event writer: stores the automatic events the routes queue, in batches. */
+export function eventWriterFunction(
+  scope: Construct,
+  settings: FunctionSettings,
+  { table }: ServiceTable,
+  events: QueuePair,
+): ServiceFunction {
+  const writer = new ServiceFunction(scope, 'EventWriter', {
+    entry: eventWriter.handler,
+    metricsNamespace: settings.metricsNamespace,
+    timeout: Duration.seconds(eventsQueueSchema.writerTimeoutSeconds),
+    logRetention: settings.logRetention,
+  });
+  writer.useTable(table, eventWriter.table, eventWriter.indexes);
+  writer.addEventSource(
+    new SqsEventSource(events.queue, {
+      batchSize: eventsQueueSchema.batchSize,
+      maxBatchingWindow: Duration.seconds(eventsQueueSchema.maxBatchingWindowSeconds),
+      reportBatchItemFailures: true,
+    }),
+  );
+  return writer;
+}
+
+/** Bulk imports that outlast their request go on here, one import a message (shared/users-import/). */
+export function importWorkerFunction(
+  scope: Construct,
+  settings: FunctionSettings,
+  { table }: ServiceTable,
+  imports: QueuePair,
+): ServiceFunction {
+  const importer = new ServiceFunction(scope, 'ImportWorker', {
+    entry: importWorker.handler,
+    metricsNamespace: settings.metricsNamespace,
+    memorySize: 1024,
+    timeout: Duration.seconds(importsQueueSchema.workerTimeoutSeconds),
+    logRetention: settings.logRetention,
+  });
+  importer.useTable(table, importWorker.table, importWorker.indexes);
+  importer.handOffImportsTo(imports.queue);
+  importer.addEventSource(
+    new SqsEventSource(imports.queue, { batchSize: importsQueueSchema.batchSize, reportBatchItemFailures: true }),
+  );
+  return importer;
+}
+
+/**
+ * The statistics are counted from the table's stream: each click event stored or deleted, once
+ * (shared/store/stats-counting.ts). A failed batch is retried until it succeeds (the default for a stream:
+ * its records are kept 24 hours); the StatisticsBehind alarm (its IteratorAge) tells when it falls behind.
+ */
+export function clickCounterFunction(
+  scope: Construct,
+  settings: FunctionSettings,
+  { table }: ServiceTable,
+): ServiceFunction {
+  const counter = new ServiceFunction(scope, 'ClickCounter', {
+    entry: clickCounter.handler,
+    metricsNamespace: settings.metricsNamespace,
+    timeout: Duration.seconds(clickStreamSchema.counterTimeoutSeconds),
+    logRetention: settings.logRetention,
+  });
+  counter.useTable(table, clickCounter.table, clickCounter.indexes);
+  counter.addEventSource(
+    new DynamoEventSource(table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: clickStreamSchema.batchSize,
+      maxBatchingWindow: Duration.seconds(clickStreamSchema.maxBatchingWindowSeconds),
+      tumblingWindow: Duration.seconds(clickStreamSchema.tumblingWindowSeconds),
+      filters: clickStreamSchema.filters.map((pattern) => FilterCriteria.filter(pattern)),
+    }),
+  );
+  return counter;
+}
