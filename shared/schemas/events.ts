@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isRawJsonNumber, nestingDepth } from '../json.js';
 import { documentedAs } from './documented-json-schema.js';
-import { csvLimit, cursor, limit, skip } from './list-windows.js';
+import { csvLimit, cursor, limit, skip } from './list-pages.js';
 import { positiveId, queryId, trimmedText } from './primitives.js';
 import { requestBody } from './request-body.js';
 

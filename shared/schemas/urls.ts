@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { withBodyFields } from '../http/validation.js';
 import { constrainedAs } from './documented-json-schema.js';
 import { chosenShortCode, lifecycleFields, originalUrl, title } from './link-fields.js';
-import { csvLimit, cursor, limit, skip } from './list-windows.js';
+import { csvLimit, cursor, limit, skip } from './list-pages.js';
 import { positiveId, queryBoolean, queryId } from './primitives.js';
 import { recordFields, requestBody } from './request-body.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { documentedAs } from './documented-json-schema.js';
-import { cursor } from './list-windows.js';
+import { cursor } from './list-pages.js';
 import { MAX_ID, queryInteger, trimmedText } from './primitives.js';
 import { requestBody } from './request-body.js';
 
