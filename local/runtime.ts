@@ -37,7 +37,7 @@ export interface LocalRuntimeOptions {
    * still run (the stack keeps 180 s against 30 s), and the writer relies on it.
    */
   queueOverrides?: QueueOverrides;
-  /** Imports queue settings: any, since the import worker is built for a second holder of an import. */
+  /** Imports queue settings; its visibility timeout may not be shorter than the import worker's 40 s. */
   importsQueueOverrides?: QueueOverrides;
   /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
   seed?: { dir: string; onProgress?: SeedProgress };
@@ -226,17 +226,35 @@ async function keepUnsentEvents(bodies: string[], file: string | undefined): Pro
  * serves a request.
  */
 /**
- * Refuses an events queue that would deliver a message again while the writer may still be storing it, which
- * AWS never does: its visibility timeout at least the writer's timeout.
+ * Refuses a queue that would deliver a message again while its first delivery may still run, which AWS never
+ * does (the stack keeps each queue's visibility timeout above its consumer's timeout): the events queue
+ * against the writer's timeout, the imports queue against the import worker's. A second delivery running at
+ * once would store a click twice across a widening, or let two holders of an import part count its rows
+ * differently.
  */
-function refuseEarlyRedelivery({ queueOverrides, writerTimeoutMs }: LocalRuntimeOptions): void {
-  const visibilityMs = (queueOverrides?.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds) * 1000;
-  const writerMs = writerTimeoutMs ?? eventsQueueSchema.writerTimeoutSeconds * 1000;
-  if (visibilityMs < writerMs) {
-    throw new Error(
-      `The events queue's visibility timeout (${visibilityMs} ms) is shorter than the event writer's timeout ` +
-        `(${writerMs} ms): a message would be delivered again while its first delivery may still run`,
-    );
+function refuseEarlyRedelivery({ queueOverrides, importsQueueOverrides, writerTimeoutMs }: LocalRuntimeOptions): void {
+  const consumers = [
+    {
+      queue: 'events queue',
+      consumer: 'event writer',
+      visibilityMs: (queueOverrides?.visibilityTimeoutSeconds ?? eventsQueueSchema.visibilityTimeoutSeconds) * 1000,
+      timeoutMs: writerTimeoutMs ?? eventsQueueSchema.writerTimeoutSeconds * 1000,
+    },
+    {
+      queue: 'imports queue',
+      consumer: 'import worker',
+      visibilityMs:
+        (importsQueueOverrides?.visibilityTimeoutSeconds ?? importsQueueSchema.visibilityTimeoutSeconds) * 1000,
+      timeoutMs: LOCAL_IMPORT_INVOCATION_MS,
+    },
+  ];
+  for (const { queue, consumer, visibilityMs, timeoutMs } of consumers) {
+    if (visibilityMs < timeoutMs) {
+      throw new Error(
+        `The ${queue}'s visibility timeout (${visibilityMs} ms) is shorter than the ${consumer}'s timeout ` +
+          `(${timeoutMs} ms): a message would be delivered again while its first delivery may still run`,
+      );
+    }
   }
 }
 

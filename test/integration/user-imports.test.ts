@@ -20,11 +20,11 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
 
   beforeAll(async () => {
     // The limits emulation at DynamoDB's own scale, for its injected faults only; a failed delivery of an
-    // import comes back after a second.
+    // import comes back after 40 s, once the worker's time for it is up (as in AWS, never while it runs).
     service = await startTestService({
       functionSettings: { IMPORT_ANSWER_WITHIN_MS: '0' },
       dynamoDbLimits: { scale: 1 },
-      importsQueueOverrides: { visibilityTimeoutSeconds: 1, maxReceiveCount: 50 },
+      importsQueueOverrides: { visibilityTimeoutSeconds: 40, maxReceiveCount: 50 },
     });
     api = httpClient(service.url);
   });
