@@ -67,12 +67,6 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
   return shortCodeTargetOf(item);
 }
 
-/**
- * Whether this instance redirects a short code many times a second (it is answered from memory): its clicks
- * can wait for the writer's large batches, since its limit cannot be exact anyway within the second it may be
- * read from memory.
- */
-export const isHotShortCode = (code: string): boolean => hotReads.isHot(`code:${code}`);
 
 export interface UrlFilters {
   user_id?: number;
