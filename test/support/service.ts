@@ -174,6 +174,7 @@ export async function listAll<T>(api: ReturnType<typeof httpClient>, path: strin
       await new Promise((resolve) => setTimeout(resolve, 1000 * Number(page.headers.get('retry-after'))));
       continue;
     }
+    if (page.status !== 200) throw new Error(`GET ${next} answered ${page.status}: ${JSON.stringify(page.body)}`);
     all.push(...page.body);
     next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
   }
