@@ -21,13 +21,26 @@ module.exports = {
     {
       name: 'table-below-the-edge',
       comment:
-        'What talks to DynamoDB (shared/store/) serves the routes: it reaches neither the route table, the ' +
-        'request schemas, the OpenAPI document, the pages nor the HTTP layer, not even through another module.',
+        'What talks to DynamoDB (shared/store/) serves the routes: it reaches neither the route table and its ' +
+        'declarations, the request schemas, the OpenAPI document, the pages nor the HTTP layer, not even through ' +
+        'another module.',
       severity: 'error',
       from: { path: '^shared/store/' },
       to: {
-        path: '^shared/(http/|routes[.]ts|schemas|openapi|api-reference[.]ts|stats-page[.]ts|home-page[.]ts|page-files[.]ts)',
+        path: '^shared/(api/|http/|routes[.]ts|schemas|openapi|api-reference[.]ts|stats-page[.]ts|home-page[.]ts|page-files[.]ts)',
         reachable: true,
+      },
+    },
+    {
+      name: 'declarations-below-the-handlers',
+      comment:
+        "A route's declaration (shared/api/) is data its handler, the stack and the reference read: it imports " +
+        'schemas and types, never the HTTP layer that serves it (types aside) or a handler.',
+      severity: 'error',
+      from: { path: '^shared/api/' },
+      to: {
+        path: '^(shared/http/|shared/routes[.]ts|shared/openapi/document|functions/)',
+        dependencyTypesNot: ['type-only'],
       },
     },
     {

@@ -4,7 +4,7 @@ import { actingUser, type Caller } from './http/caller.js';
 import { missingField } from './http/validation.js';
 import { checkLinkTarget } from './link-rules.js';
 import type { PublicUrlRecord } from './records.js';
-import { isReservedShortCode } from './routes.js';
+import { isReservedShortCode } from './reserved-paths.js';
 import type { createOwnUrlBody } from './schemas.js';
 import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';

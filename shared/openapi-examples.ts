@@ -1,33 +1,11 @@
 /**
- * Examples for the API reference (`/docs`'s "Try it out"), each of which works when sent, in this order, to a
- * fresh service: the user made by POST /users is id 1, its link id 1, and so on. Without them Swagger UI
- * builds values from the schemas' patterns, which the service then refuses. A test sends them.
+ * Examples for the API reference (`/docs`'s "Try it out") that are not a route's own: parameter values and
+ * records. Each works on a fresh service once the request bodies' examples (in each route's declaration,
+ * shared/api/) were sent in the route table's order: the user made by POST /users is id 1, its link id 1, and
+ * so on. Without them Swagger UI builds values from the schemas' patterns, which the service then refuses.
  */
 
 const at = '2026-11-22T01:33:12.123';
-
-/** A request body for each operation that has a JSON one, keyed `${method} ${path}` as in routes.ts. */
-export const requestExamples: Record<string, unknown> = {
-  'POST /users': { username: 'ada', email: 'ada@example.com' },
-  'PUT /users/{id}': { username: 'ada.lovelace' },
-  'POST /users/{id}/keys': { name: 'laptop' },
-  'POST /urls': {
-    user_id: 1,
-    original_url: 'https://example.com/docs/getting-started',
-    title: 'Getting started',
-    max_clicks: 1000,
-    forward_query: true,
-  },
-  'POST /urls/bulk': {
-    links: [
-      { user_id: 1, original_url: 'https://example.com/docs/getting-started', short_code: 'start' },
-      { user_id: 1, original_url: 'https://example.com/pricing', short_code: 'start' },
-    ],
-  },
-  'PUT /urls/{id}': { title: 'Getting started, 2nd edition', is_active: true },
-  'POST /events': { url_id: 1, user_id: 1, event_type: 'signup', details: { plan: 'pro' } },
-  'POST /reports': { short_code: 'vcZO5s', reason: 'It leads to a page that asks for bank passwords.' },
-};
 
 /** A value for each parameter name (paths and queries) that the service accepts, typed as its schema says. */
 export const parameterExamples: Record<string, unknown> = {

@@ -1,6 +1,6 @@
+import { blockHostRoute } from '#shared/api/abuse.js';
 import { blockedHostOf } from '#shared/hosts.js';
 import { httpRoute } from '#shared/http/route.js';
-import { hostPath } from '#shared/schemas.js';
 import { blockHost } from '#shared/store/blocked-hosts.js';
 
 /**
@@ -8,6 +8,6 @@ import { blockHost } from '#shared/store/blocked-hosts.js';
  * CIDR range) are refused, and existing ones answer 410. Any spelling of an entry is stored as its canonical
  * text (shared/hosts.ts), so blocking it twice is one entry.
  */
-export const handler = httpRoute({ access: 'operator', success: 204, path: hostPath }, async ({ path }) => {
+export const handler = httpRoute(blockHostRoute, async ({ path }) => {
   await blockHost(blockedHostOf(path.host));
 });

@@ -1,14 +1,15 @@
+import { listEventsRoute } from '#shared/api/events.js';
 import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
 import { eventRecord } from '#shared/record-schemas.js';
-import { listEventsCsvQuery, listEventsQuery } from '#shared/schemas.js';
 import { listEvents } from '#shared/store/event-lists.js';
 
 /** GET /events?skip&limit&url_id&user_id&event_type, as JSON or (Accept: text/csv) CSV */
 export const handler = httpRoute(
-  { query: listEventsQuery, csv: csvExport(listEventsCsvQuery, eventRecord) },
+  listEventsRoute,
+  { csv: csvExport(eventRecord) },
   async ({ query, caller }) =>
     new ListPage(
       await listEvents(

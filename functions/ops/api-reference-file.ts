@@ -1,10 +1,10 @@
+import { apiReferenceFileRoute } from '#shared/api/page-assets.js';
 import { apiReferenceFile } from '#shared/api-reference.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
-import { referenceFilePath } from '#shared/schemas.js';
 
 /** GET /docs/{file}: a script or stylesheet of the API reference page; they change only with a deployment. */
-export const handler = httpRoute({ access: 'open', path: referenceFilePath }, async ({ path }) => {
+export const handler = httpRoute(apiReferenceFileRoute, async ({ path }) => {
   const file = await apiReferenceFile(path.file);
   return new StaticFile(file.contentType, file.content, 'public, max-age=86400');
 });

@@ -1,3 +1,4 @@
+import { homePageRoute } from '#shared/api/service.js';
 import { serviceConfig } from '#shared/config.js';
 import { NotFoundError } from '#shared/errors.js';
 import { homePageHtml, homePagePolicy } from '#shared/home-page.js';
@@ -11,7 +12,7 @@ import { servicePathPrefix } from '#shared/short-links.js';
  * unknown route's answer, `404 {"detail": "Not Found"}`, as before the page existed (docs/decisions.md, "The home
  * page"). The page is a frame, the same for everyone and every mode's reader: nothing is read to write it.
  */
-export const handler = httpRoute({ access: 'open' }, async ({ event }) => {
+export const handler = httpRoute(homePageRoute, async ({ event }) => {
   if (!prefersHtml(event)) throw new NotFoundError('Not Found');
   const html = homePageHtml(servicePathPrefix(event), serviceConfig().authMode === 'keys');
   // `no-store`: the answer depends on `Accept`, and a cache keyed without it would hand a page to an API client.

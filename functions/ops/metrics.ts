@@ -1,5 +1,6 @@
+import { metricsRoute } from '#shared/api/service.js';
 import { httpRoute } from '#shared/http/route.js';
 import { metricsSnapshot } from '#shared/metrics.js';
 
 /** GET /metrics/json: this process's request counters and process figures. */
-export const handler = httpRoute({ access: 'operator' }, async () => metricsSnapshot());
+export const handler = httpRoute(metricsRoute, async () => metricsSnapshot());

@@ -1,3 +1,4 @@
+import { openApiRoute } from '#shared/api/service.js';
 import { serviceConfig } from '#shared/config.js';
 import { httpRoute } from '#shared/http/route.js';
 import { buildOpenApiDocument } from '#shared/openapi.js';
@@ -7,4 +8,4 @@ import { routes } from '#shared/routes.js';
 const document = buildOpenApiDocument(routes, { authMode: serviceConfig().authMode });
 
 /** GET /openapi.json: the OpenAPI 3.1 description of the API, the same as docs/openapi.json. */
-export const handler = httpRoute({ access: 'open' }, async () => document);
+export const handler = httpRoute(openApiRoute, async () => document);

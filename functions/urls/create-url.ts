@@ -1,15 +1,11 @@
-import { serviceConfig } from '#shared/config.js';
+import { createUrlRoute } from '#shared/api/urls.js';
 import { createShortLink } from '#shared/create-short-link.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
-import { createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
 
 /** POST /urls: under a chosen short code or a generated one, with its lifecycle; emits `created`. */
 export const handler = httpRoute(
-  {
-    success: 201,
-    body: serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody,
-    idempotent: idempotentRequests(),
-  },
+  createUrlRoute,
+  { idempotent: idempotentRequests() },
   ({ body, idempotency, caller, event }) => createShortLink(body, { caller, event, identity: idempotency?.identity }),
 );

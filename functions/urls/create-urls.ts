@@ -1,10 +1,10 @@
+import { createUrlRoute, createUrlsRoute } from '#shared/api/urls.js';
 import { serviceConfig } from '#shared/config.js';
 import { createShortLink } from '#shared/create-short-link.js';
 import { Answer } from '#shared/http/answer.js';
 import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
-import { createLinksBody, createOwnUrlBody, createUrlBody } from '#shared/schemas.js';
 import { reserveIds } from '#shared/store/ids.js';
 
 /**
@@ -18,9 +18,12 @@ const ANSWER_MARGIN_MS = 8000;
  * per link in order); emits `created` for each link made.
  */
 export const handler = httpRoute(
-  { body: createLinksBody, idempotent: idempotentRequests() },
+  createUrlsRoute,
+  { idempotent: idempotentRequests() },
   async ({ body, idempotency, caller, event, context }) => {
-    const linkBody = serviceConfig().authMode === 'keys' ? createOwnUrlBody : createUrlBody;
+    // Each link is POST /urls's body, as that route declares it.
+    const { schema, keysModeSchema } = createUrlRoute.body;
+    const linkBody = serviceConfig().authMode === 'keys' ? keysModeSchema : schema;
     const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
     // One counter update for the request's ids, not one per link: the counter is a single item.
     const firstId = await reserveIds('url', body.links.length);

@@ -1,10 +1,10 @@
+import { deleteUrlRoute } from '#shared/api/urls.js';
 import { scheduleEventSweep } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
-import { idPath } from '#shared/schemas.js';
 import { deleteUrlCascade } from '#shared/store/link-deletion.js';
 
 /** DELETE /urls/{id}: the URL, its short code and its events, and a second sweep of them later. */
-export const handler = httpRoute({ success: 204, path: idPath }, async ({ path, caller }) => {
+export const handler = httpRoute(deleteUrlRoute, async ({ path, caller }) => {
   await deleteUrlCascade(path.id, { owner: ownerOf(caller), whenDeleted: () => scheduleEventSweep('url', path.id) });
 });

@@ -1,12 +1,12 @@
+import { getUrlQrRoute } from '#shared/api/urls.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
-import { idPath } from '#shared/schemas.js';
 import { publicShortLink, qrCodeSvg } from '#shared/short-links.js';
 import { getUrl } from '#shared/store/link-reads.js';
 
 /** GET /urls/{id}/qr: the short link as a QR code (SVG), active or not; it changes only if the host does. */
-export const handler = httpRoute({ path: idPath }, async ({ path, event, caller }) => {
+export const handler = httpRoute(getUrlQrRoute, async ({ path, event, caller }) => {
   const url = await getUrl(path.id, ownerOf(caller));
   return new StaticFile('image/svg+xml', qrCodeSvg(publicShortLink(event, url.short_code)), 'public, max-age=3600');
 });

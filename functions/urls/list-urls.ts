@@ -1,17 +1,14 @@
+import { listUrlsRoute } from '#shared/api/urls.js';
 import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
 import { urlRecord } from '#shared/record-schemas.js';
-import { listUrlsCsvQuery, listUrlsQuery } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
 import { listUrls } from '#shared/store/link-reads.js';
 
 /** GET /urls?skip&limit&user_id&is_active, as JSON or (Accept: text/csv) CSV */
-export const handler = httpRoute(
-  { query: listUrlsQuery, csv: csvExport(listUrlsCsvQuery, urlRecord) },
-  async ({ query, caller, event }) => {
-    const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
-    return new ListPage({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
-  },
-);
+export const handler = httpRoute(listUrlsRoute, { csv: csvExport(urlRecord) }, async ({ query, caller, event }) => {
+  const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
+  return new ListPage({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
+});

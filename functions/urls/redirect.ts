@@ -1,11 +1,13 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
+import { methodsOfResource } from '#shared/api/route-declaration.js';
+import { redirectRoute as redirectDeclaration } from '#shared/api/urls.js';
 import { followShortLink } from '#shared/follow-short-link.js';
 import { Redirect } from '#shared/http/answers.js';
 import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
 import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute } from '#shared/http/route.js';
-import { isReservedShortCode, methodsOfResource } from '#shared/routes.js';
-import { shortCodePath, shortLinkPath } from '#shared/schemas.js';
+import { isReservedShortCode } from '#shared/reserved-paths.js';
+import { shortLinkPath } from '#shared/schemas.js';
 
 /** What a click is told about its viewer, read the same way from either entrance's event. */
 const viewerOf = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2) => ({
@@ -20,7 +22,7 @@ const viewerOf = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2) => ({
  * without a click.
  */
 const redirectRoute = httpRoute(
-  { access: 'open', pagesForPeople: true, path: shortCodePath },
+  redirectDeclaration,
   async ({ path, event, head }) =>
     new Redirect(
       await followShortLink({

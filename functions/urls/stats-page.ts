@@ -1,8 +1,8 @@
+import { statsPageRoute } from '#shared/api/urls.js';
 import { serviceConfig } from '#shared/config.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { identifyCaller, ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
-import { shortCodePath, statsPageQuery } from '#shared/schemas.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
 import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
 import { getLinkByCode } from '#shared/store/link-reads.js';
@@ -13,19 +13,16 @@ import { getLinkByCode } from '#shared/store/link-reads.js';
  * nothing tells a known code from an unknown one); its script, once given a key, asks for `part=link` with it
  * and gets what that key may see of the link.
  */
-export const handler = httpRoute(
-  { access: 'open', pagesForPeople: true, path: shortCodePath, query: statsPageQuery },
-  async ({ path, query, event }) => {
-    const keysMode = serviceConfig().authMode === 'keys';
-    if (query.part === 'link') {
-      const caller = await identifyCaller(event, 'user');
-      const { url, expiry } = await getLinkByCode(path.id, ownerOf(caller));
-      return { url_id: url.id, facts: linkFacts(url, expiry) };
-    }
-    const shortLink = publicShortLink(event, path.id);
-    const page = (html: string) =>
-      new StaticFile('text/html; charset=utf-8', html, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
-    const link = keysMode ? { code: path.id } : await getLinkByCode(path.id);
-    return page(statsPageHtml(servicePathPrefix(event), shortLink, link));
-  },
-);
+export const handler = httpRoute(statsPageRoute, async ({ path, query, event }) => {
+  const keysMode = serviceConfig().authMode === 'keys';
+  if (query.part === 'link') {
+    const caller = await identifyCaller(event, 'user');
+    const { url, expiry } = await getLinkByCode(path.id, ownerOf(caller));
+    return { url_id: url.id, facts: linkFacts(url, expiry) };
+  }
+  const shortLink = publicShortLink(event, path.id);
+  const page = (html: string) =>
+    new StaticFile('text/html; charset=utf-8', html, 'no-store', { 'Content-Security-Policy': statsPagePolicy });
+  const link = keysMode ? { code: path.id } : await getLinkByCode(path.id);
+  return page(statsPageHtml(servicePathPrefix(event), shortLink, link));
+});

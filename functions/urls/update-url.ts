@@ -1,13 +1,13 @@
+import { updateUrlRoute } from '#shared/api/urls.js';
 import { publishUrlEvent } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
 import { checkLinkTarget } from '#shared/link-rules.js';
-import { idPath, updateUrlBody } from '#shared/schemas.js';
 import { withShortUrl } from '#shared/short-links.js';
 import { updateUrl } from '#shared/store/link-updates.js';
 
 /** PUT /urls/{id}: its target, title, state and lifecycle (not its short code); emits `updated`. */
-export const handler = httpRoute({ path: idPath, body: updateUrlBody }, async ({ path, body, caller, event }) => {
+export const handler = httpRoute(updateUrlRoute, async ({ path, body, caller, event }) => {
   if (body.original_url) await checkLinkTarget('original_url', body.original_url, event);
   if (body.expired_url) await checkLinkTarget('expired_url', body.expired_url, event);
   const url = await updateUrl(path.id, body, ownerOf(caller));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { importUsersRoute } from '#shared/api/imports.js';
 import { serviceConfig } from '#shared/config.js';
 import { Answer } from '#shared/http/answer.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
@@ -26,7 +27,8 @@ const uploadFingerprint = async ({ event }: { event: APIGatewayProxyEvent }) => 
  * to follow it (GET /imports/{id}) and goes on in the import worker.
  */
 export const handler = httpRoute(
-  { access: 'operator', idempotent: idempotentRequests(uploadFingerprint) },
+  importUsersRoute,
+  { idempotent: idempotentRequests(uploadFingerprint) },
   async ({ event, context }) => {
     // How long the import may keep the request (IMPORT_ANSWER_WITHIN_MS), and never past the function's time.
     const startedAt = Date.now();

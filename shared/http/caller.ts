@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { RouteAccess } from '../api/route-declaration.js';
 import { serviceConfig } from '../config.js';
 import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
 import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
@@ -12,12 +13,6 @@ import { USER_NOT_FOUND } from '../store/users.js';
 
 /** `anyone` in `open` mode and on open routes; otherwise the holder of a valid key. */
 export type Caller = { kind: 'anyone' } | KeyHolder;
-
-/**
- * Who may call a route in `keys` mode: `open` to anyone (redirects, the documentation, health), `operator`
- * keys only, or `user`: a user key acting as its user, or an operator key.
- */
-export type RouteAccess = 'open' | 'operator' | 'user';
 
 /**
  * The access key of a request's `Authorization` header, in RFC 6750's form: the scheme in any case, whitespace

@@ -2,8 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Page } from '../records.js';
 import { serviceUrl } from '../short-links.js';
 import { nextPageQuery } from './answers.js';
-import type { CsvExport } from './route.js';
-import type { Parseable } from './validation.js';
+import type { CsvAnswer } from './route.js';
 
 /**
  * A list as CSV (docs/decisions.md, "API"): a header line with the JSON record's keys in its order, then
@@ -68,13 +67,10 @@ export function csvAnswer(
 }
 
 /**
- * A list route's CSV representation (`csv` of its route spec): its query schema, with the CSV window's bounds,
- * and the columns of `record`, the zod schema the API document gives its JSON record.
+ * A list route's CSV representation (`csv` of its route parts; its declaration has the CSV query's bounds):
+ * the columns of `record`, the zod schema the API document gives its JSON record.
  */
-export function csvExport<Query extends { limit: number }>(
-  query: Parseable<Query>,
-  record: { shape: Record<string, unknown> },
-): CsvExport<Query> {
+export function csvExport(record: { shape: Record<string, unknown> }): CsvAnswer {
   const columns = Object.keys(record.shape);
-  return { query, answer: (page, event, { limit }) => csvAnswer(page, columns, event, limit) };
+  return { answer: (page, event, { limit }) => csvAnswer(page, columns, event, limit) };
 }

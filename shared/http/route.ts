@@ -1,16 +1,18 @@
 import middy, { type MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { core } from 'zod/mini';
+import type { RouteDeclaration } from '../api/route-declaration.js';
 import { serviceConfig } from '../config.js';
 import { DeadlineExceededError } from '../errors.js';
 import type { Page } from '../records.js';
 import { ListPage, successAnswer } from './answers.js';
-import { type Caller, type CallerContext, callerIdentified, type RouteAccess } from './caller.js';
+import { type Caller, type CallerContext, callerIdentified } from './caller.js';
 import { errorPolicy } from './error-policy.js';
 import { acceptQuality, requestHeader } from './headers.js';
 import type { IdempotentRequest, IdempotentRoute } from './idempotency.js';
 import { originVerified } from './origin.js';
 import { responseEnvelope } from './response-envelope.js';
-import { type InputContext, type Parseable, validatedInput } from './validation.js';
+import { type InputContext, validatedInput } from './validation.js';
 
 /**
  * A route's handler: Middy around the route's core, one middleware per concern, outermost first. The core
@@ -34,38 +36,43 @@ export interface RouteInput<Body, Query, Path> {
   caller: Caller;
 }
 
-export interface RouteSpec<Body, Query, Path> {
-  /**
-   * Who may call the route in `keys` mode: the route table's `access` (the access keys test calls every
-   * route with every kind of key).
-   * @default 'user'
-   */
-  access?: RouteAccess;
-  /**
-   * Errors answered to a browser as a small HTML page (a short link, a statistics page); JSON to every other client. @default false
-   */
-  pagesForPeople?: boolean;
-  /** Status of a successful answer. @default 200 */
-  success?: 200 | 201 | 204;
-  body?: Parseable<Body>;
-  query?: Parseable<Query>;
-  path?: Parseable<Path>;
-  /**
-   * The route takes an `Idempotency-Key`: a repeated request gets the first answer (`idempotentRequests` of
-   * http/idempotency.ts, imported by the routes that use it only, so no other function bundles Powertools).
-   */
-  idempotent?: IdempotentRoute<NoInfer<RouteInput<Body, Query, Path>>>;
-  /**
-   * A list route that also answers CSV (`csvExport` of http/csv-answer.ts, imported by those routes only): a
-   * request whose Accept prefers `text/csv` is validated with its query schema and answered by it.
-   */
-  csv?: CsvExport<NoInfer<Query>>;
-}
+/** What a declared schema parses to; nothing where there is none. */
+type Parsed<S> = S extends core.$ZodType ? core.output<S> : undefined;
 
-/** How a list route answers `Accept: text/csv`: its own query bounds, and the CSV of a window. */
-export interface CsvExport<Query> {
-  query: Parseable<Query>;
-  answer(page: Page<unknown>, event: APIGatewayProxyEvent, query: Query): APIGatewayProxyResult;
+/** The body a route's core gets: its JSON schema's output (in either mode), none for an upload it reads itself. */
+type BodyOf<R> = R extends { body: infer B }
+  ? B extends { mediaType: 'multipart/form-data' }
+    ? undefined
+    : B extends { schema: infer S; keysModeSchema: infer K }
+      ? Parsed<S> | Parsed<K>
+      : B extends { schema: infer S }
+        ? Parsed<S>
+        : undefined
+  : undefined;
+type QueryOf<R> = R extends { query: infer S } ? Parsed<S> : undefined;
+type PathOf<R> = R extends { pathParameters: { schema: infer S } } ? Parsed<S> : undefined;
+
+/** The input a declared route's core receives. */
+export type DeclaredRouteInput<R> = RouteInput<BodyOf<R>, QueryOf<R>, PathOf<R>>;
+
+/**
+ * What a route's handler adds to its declaration, imported by the routes that need it only (so that no other
+ * function bundles it): the idempotency of a route declared `idempotent` (`idempotentRequests` of
+ * http/idempotency.ts, which brings Powertools), the CSV of a list declared to answer CSV (`csvExport` of
+ * http/csv-answer.ts).
+ */
+export type RouteParts<R> = (R extends { idempotent: true }
+  ? { idempotent: IdempotentRoute<DeclaredRouteInput<R>> }
+  : { idempotent?: never }) &
+  (R extends { success: { csv: object } } ? { csv: CsvAnswer } : { csv?: never });
+
+type NeedsParts<R> = R extends { idempotent: true } ? true : R extends { success: { csv: object } } ? true : false;
+
+type RouteCore<R> = (input: DeclaredRouteInput<R>) => Promise<unknown>;
+
+/** How a list route answers `Accept: text/csv`: the CSV of a page, within the CSV query's `limit`. */
+export interface CsvAnswer {
+  answer(page: Page<unknown>, event: APIGatewayProxyEvent, query: { limit: number }): APIGatewayProxyResult;
 }
 
 /** Whether the request's Accept header rates CSV above JSON (no Accept, or `*`/`*`, stays JSON). */
@@ -74,16 +81,31 @@ export function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolea
   return accept !== undefined && acceptQuality(accept, 'text/csv') > acceptQuality(accept, 'application/json');
 }
 
-/** The CSV export a request asks for, on a route that offers one. */
-const csvAsked = <Query>(spec: { csv?: CsvExport<Query> }, event: APIGatewayProxyEvent) =>
-  spec.csv && prefersCsv(event) ? spec.csv : undefined;
-
-export function httpRoute<Body = undefined, Query = undefined, Path = undefined>(
-  spec: RouteSpec<Body, Query, Path>,
-  core: (input: RouteInput<Body, Query, Path>) => Promise<unknown>,
+/**
+ * A declared route's handler (shared/api/): its access, schemas and success status are its declaration's, and
+ * `core` answers with validated, typed input. A route declared idempotent or answering CSV takes its
+ * `RouteParts` before its core.
+ */
+export function httpRoute<R extends RouteDeclaration>(
+  route: R,
+  ...[first, second]: NeedsParts<R> extends true ? [parts: RouteParts<R>, core: RouteCore<R>] : [core: RouteCore<R>]
 ) {
+  const parts = (second ? first : {}) as {
+    idempotent?: IdempotentRoute<RouteInput<unknown, unknown, unknown>>;
+    csv?: CsvAnswer;
+  };
+  const core = (second ?? first) as (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
   // Built when the handler's module loads: a bad configuration fails the cold start, not a request.
-  serviceConfig();
+  const { authMode } = serviceConfig();
+  const body = route.body?.mediaType
+    ? undefined
+    : (authMode === 'keys' && route.body?.keysModeSchema) || route.body?.schema;
+  const query = route.query;
+  const csvQuery = 'csv' in route.success ? route.success.csv?.query : undefined;
+  const path = route.pathParameters?.schema;
+  const success = route.success.status === 201 || route.success.status === 204 ? route.success.status : 200;
+  /** The CSV a request asks for, on a route that offers it. */
+  const csvAsked = (event: APIGatewayProxyEvent) => (parts.csv && prefersCsv(event) ? parts.csv : undefined);
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, CallerContext & InputContext>({
     // A second before Lambda would kill the function, answer 504 in the contract's JSON instead.
     timeoutEarlyInMillis: 1000,
@@ -92,37 +114,29 @@ export function httpRoute<Body = undefined, Query = undefined, Path = undefined>
     },
   })
     .use(responseEnvelope())
-    .use(errorPolicy({ pagesForPeople: spec.pagesForPeople }))
+    .use(errorPolicy({ pagesForPeople: route.pagesForPeople }))
     .use(originVerified())
-    .use(callerIdentified(spec.access ?? 'user'))
-    .use(
-      validatedInput((event) => ({
-        body: spec.body,
-        query: csvAsked(spec, event)?.query ?? spec.query,
-        path: spec.path,
-      })),
-    )
+    .use(callerIdentified(route.access ?? 'user'))
+    .use(validatedInput((event) => ({ body, query: (csvAsked(event) && csvQuery) || query, path })))
     .handler(async (event, context) => {
       const { caller } = context;
-      const input: RouteInput<Body, Query, Path> = {
-        body: context.input.body as Body,
-        query: context.input.query as Query,
-        path: context.input.path as Path,
+      const input: RouteInput<unknown, unknown, unknown> = {
+        ...context.input,
         event,
         context,
         requestId: event.requestContext.requestId,
         head: event.httpMethod === 'HEAD',
-        idempotency: spec.idempotent?.keyOf(event, caller.kind === 'anyone' ? 'anyone' : caller.keyHash),
+        idempotency: parts.idempotent?.keyOf(event, caller.kind === 'anyone' ? 'anyone' : caller.keyHash),
         caller,
       };
-      const result = spec.idempotent ? await spec.idempotent.run(input, () => core(input)) : await core(input);
-      const csv = csvAsked(spec, event);
+      const result = parts.idempotent ? await parts.idempotent.run(input, () => core(input)) : await core(input);
+      const csv = csvAsked(event);
       const answer =
         csv && result instanceof ListPage
-          ? csv.answer(result.page, event, input.query)
-          : successAnswer(spec.success ?? 200, result, event);
+          ? csv.answer(result.page, event, input.query as { limit: number })
+          : successAnswer(success, result, event);
       // A route that answers CSV too says so to caches, whichever it answered.
-      return spec.csv ? { ...answer, headers: { ...answer.headers, Vary: 'Accept' } } : answer;
+      return parts.csv ? { ...answer, headers: { ...answer.headers, Vary: 'Accept' } } : answer;
     });
   // Lambda hands the handler a plain Context: the caller and the input are the middlewares' additions.
   return handler as unknown as MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;

@@ -1,5 +1,4 @@
-import { requestExamples } from '../openapi-examples.js';
-import type { RouteDefinition } from '../routes.js';
+import type { RouteContract, RouteDefinition } from '../api/route-declaration.js';
 import type { Operation, Response } from './document-types.js';
 import {
   commonErrors,
@@ -11,7 +10,6 @@ import {
   validationOr,
 } from './error-responses.js';
 import { requestBodySchema } from './json-schema.js';
-import type { OperationEntry } from './operation-entry.js';
 import { idempotencyKeyParameter, parameters, queryParameters } from './parameters.js';
 import { acceptedResponse, successResponse } from './success-responses.js';
 
@@ -26,12 +24,14 @@ export function operationNames(route: RouteDefinition): { operationId: string; t
 
 export function toOperation(
   route: Pick<RouteDefinition, 'method' | 'path'>,
-  entry: OperationEntry,
+  entry: RouteContract,
   names: { operationId: string; tag: string; touchesTable: boolean; idempotent?: boolean },
 ): Operation {
   const routeParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const parameterList = [
-    ...(entry.path ? parameters('path', entry.path.schema, entry.path.meanings, entry.path.examples) : []),
+    ...(entry.pathParameters
+      ? parameters('path', entry.pathParameters.schema, entry.pathParameters.meanings, entry.pathParameters.examples)
+      : []),
     ...(entry.query ? queryParameters(entry.query, 'csv' in entry.success ? entry.success.csv : undefined) : []),
     ...(names.idempotent ? [idempotencyKeyParameter] : []),
   ];
@@ -78,9 +78,9 @@ export function toOperation(
       requestBody: {
         required: true,
         content: {
-          [entry.body.mediaType]: {
+          [entry.body.mediaType ?? 'application/json']: {
             schema: requestBodySchema(entry.body.schema),
-            ...(requestExamples[routeKey(route)] !== undefined && { example: requestExamples[routeKey(route)] }),
+            ...(entry.body.example !== undefined && { example: entry.body.example }),
           },
         },
       },

@@ -1,8 +1,8 @@
+import type { RouteContract, Success } from '../api/route-declaration.js';
 import { csvLine } from '../http/csv-answer.js';
 import { recordExamples } from '../openapi-examples.js';
 import { requestIdHeader, schemaRef } from './components.js';
 import type { Response } from './document-types.js';
-import type { OperationEntry, Success } from './operation-entry.js';
 
 /** The answer a route gives when it does what it was asked: a record, a list, a file, a redirect or nothing. */
 export function successResponse(success: Success): Response {
@@ -71,7 +71,7 @@ export function successResponse(success: Success): Response {
 }
 
 /** The 202 of a request that goes on without the client. */
-export function acceptedResponse(accepted: NonNullable<OperationEntry['accepted']>): Response {
+export function acceptedResponse(accepted: NonNullable<RouteContract['accepted']>): Response {
   return {
     description: accepted.description,
     headers: {

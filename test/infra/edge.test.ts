@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { edgeErrorPages, shortLinkRoute } from '../../lib/edge-paths.js';
-import { reservedFirstSegments, routeName, routes } from '../../shared/routes.js';
+import { reservedFirstSegments } from '../../shared/reserved-paths.js';
+import { routeName, routes } from '../../shared/routes.js';
 import { onlyResource, resourcesOfType, synthesizeService, synthesizeWithFirewall } from './synthesize.js';
 
 describe('CloudFront in front of the service: the short links by the function URL, the API by its stage', () => {

@@ -34,6 +34,8 @@ function echoRoute(method: RouteDefinition['method'], path: string): LoadedRoute
     access: 'open',
     sendsEvents: false,
     profile: 'standard',
+    summary: 'Echoes the request',
+    success: { status: 200, description: 'The request as the function saw it', record: 'Health' },
     segments: path.split('/').filter(Boolean),
     invoke: async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => ({
       statusCode: 200,
