@@ -6,16 +6,14 @@ import {
   IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { serviceConfig } from '../config.js';
 import {
   IdempotencyConflictError,
   IdempotencyKeyReusedError,
   OverloadedError,
   RequestValidationError,
 } from '../errors.js';
-import { dynamoDbClient } from '../store/table.js';
+import { idempotencyRecords } from '../store/idempotency-records.js';
 import { Answer } from './answer.js';
 import { requestHeader } from './headers.js';
 
@@ -71,17 +69,14 @@ function idempotencyOf(event: APIGatewayProxyEvent, caller: string): IdempotentR
 type Run = () => Promise<string>;
 type Idempotent = (request: { identity: string; payload: unknown }, context: Context, run: Run) => Promise<unknown>;
 
-/** One idempotent wrapper per route: Powertools keeps the route's key prefix on its persistence layer. */
+/** One idempotent wrapper per route, each with its persistence layer. */
 const wrappers = new Map<string, Idempotent>();
 
 function wrapperOf(route: string): Idempotent {
   let wrapper = wrappers.get(route);
   if (!wrapper) {
     wrapper = makeIdempotent((_request: { identity: string; payload: unknown }, _context: Context, run: Run) => run(), {
-      persistenceStore: new DynamoDBPersistenceLayer({
-        tableName: serviceConfig().idempotencyTableName,
-        awsSdkV3Client: dynamoDbClient,
-      }),
+      persistenceStore: idempotencyRecords(),
       config: new IdempotencyConfig({
         eventKeyJmesPath: 'identity',
         payloadValidationJmesPath: 'payload',
