@@ -1,11 +1,6 @@
 import { DeleteTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sendTransaction } from '../shared/store/table.js';
 import { provisionMainTable } from './provision.js';
 
 const SCRATCH_PREFIX = 'warm-up-';
@@ -67,12 +62,11 @@ export async function warmUpDynamoDb(durationMs: number, signal?: AbortSignal): 
           Limit: 100,
         }),
       );
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [0, 1, 2].map((i) => ({
-            Put: { TableName: tableName, Item: item(-base - i), ConditionExpression: 'attribute_not_exists(PK)' },
-          })),
-        }),
+      await sendTransaction(
+        db,
+        [0, 1, 2].map((i) => ({
+          Put: { TableName: tableName, Item: item(-base - i), ConditionExpression: 'attribute_not_exists(PK)' },
+        })),
       );
     }
   };
