@@ -44,6 +44,16 @@ module.exports = {
       },
     },
     {
+      name: 'route-table-without-the-store',
+      comment:
+        'The route table and its declarations are loaded by the stack, the local runtime and the benchmarks ' +
+        'before any client of the table may be made (the metrics library decides at load whether it runs in ' +
+        'Lambda): they reach none of the store but the physical table, and that for its types.',
+      severity: 'error',
+      from: { path: '^shared/(api/|routes[.]ts)' },
+      to: { path: '^shared/store/', pathNot: '^shared/store/table-schema[.]ts$', reachable: true },
+    },
+    {
       name: 'functions-run-in-lambda',
       comment: 'A function is bundled for Lambda: it may not reach the local runtime or the stack.',
       severity: 'error',

@@ -1,7 +1,7 @@
-import { parseJsonExactly } from './json.js';
-import type { Item } from './store/table.js';
-
-/** The records as the API returns them, with fields in the contract's order. */
+/**
+ * The records as the API returns them, with fields in the contract's order; how the table stores them is the
+ * store's (shared/store/record-items.ts).
+ */
 
 /** A window of a list, with the cursor of the next window when this one is full. */
 export interface Page<T> {
@@ -61,13 +61,6 @@ export interface EventRecord {
   details: Record<string, unknown>;
 }
 
-export const toUserRecord = (item: Item): UserRecord => ({
-  id: Number(item.id),
-  username: String(item.username),
-  email: String(item.email),
-  created_at: String(item.created_at),
-});
-
 /**
  * A URL as the API answers it: the record, then its extension fields (docs/decisions.md,
  * "Extensions"), which depend on where the service is seen from (shared/short-links.ts).
@@ -75,41 +68,3 @@ export const toUserRecord = (item: Item): UserRecord => ({
 export interface PublicUrlRecord extends UrlRecord {
   short_url: string;
 }
-
-/**
- * A link's lifecycle from its stored item (the URL's, or its short code's copy); absent attributes are unset.
- * The expiry moment is stored as `expires_at_text` (`expires_at` is the table's TTL attribute).
- */
-export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
-  expires_at: (item.expires_at_text as string | undefined) ?? null,
-  max_clicks: typeof item.max_clicks === 'number' ? item.max_clicks : null,
-  expired_url: (item.expired_url as string | undefined) ?? null,
-  forward_query: item.forward_query === true,
-});
-
-export const toUrlRecord = (item: Item): UrlRecord => ({
-  id: Number(item.id),
-  user_id: Number(item.user_id),
-  short_code: String(item.short_code),
-  original_url: String(item.original_url),
-  title: (item.title as string | undefined) ?? null,
-  is_active: Boolean(item.is_active),
-  created_at: String(item.created_at),
-  updated_at: String(item.updated_at),
-  ...toLinkLifecycle(item),
-});
-
-/**
- * An event's details are stored as their JSON text: DynamoDB's maps refuse empty keys, nesting past 32
- * levels and numbers outside 38 digits, and any JSON object must come back as it was sent.
- */
-export const storedDetails = (details: Record<string, unknown>): string => JSON.stringify(details);
-
-export const toEventRecord = (item: Item): EventRecord => ({
-  id: Number(item.id),
-  url_id: Number(item.url_id),
-  user_id: Number(item.user_id),
-  event_type: String(item.event_type),
-  timestamp: String(item.timestamp),
-  details: parseJsonExactly(String(item.details)) as Record<string, unknown>,
-});

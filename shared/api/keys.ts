@@ -1,6 +1,6 @@
+import { MAX_ACTIVE_KEYS } from '../access-key-rules.js';
 import { createUserKeyBody, keyPath, userKeyPath } from '../schemas/keys.js';
 import { listUsersQuery } from '../schemas/users.js';
-import { MAX_ACTIVE_KEYS } from '../store/access-keys.js';
 import type { RouteDeclaration } from './route-declaration.js';
 import { userId } from './users.js';
 

@@ -1,6 +1,8 @@
 import { strictUtcInstant, timestamp } from '../clock.js';
 import { RequestValidationError } from '../errors.js';
-import type { StatsInterval } from '../store/keys.js';
+
+/** What statistics are counted by: each hour, and each day (UTC). */
+export type StatsInterval = 'hour' | 'day';
 
 /**
  * The intervals a statistics call covers. `from` and `to` (to exclusive) are widened to whole intervals:

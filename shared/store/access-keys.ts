@@ -16,9 +16,6 @@ import { getItem } from './table.js';
  * (`created_by`): revoking a key revokes everything it made, so a leaked key's offspring do not outlive it.
  */
 
-/** Active keys a user may have at once: a leaked key cannot mint thousands. */
-export const MAX_ACTIVE_KEYS = 100;
-
 export type KeyKind = 'user' | 'operator';
 
 /** Who a valid key is: `keyHash` names the key itself (what idempotency keys are scoped to), `keyId` its record. */

@@ -1,5 +1,6 @@
-import { type EventRecord, storedDetails, toEventRecord } from '../records.js';
+import type { EventRecord } from '../records.js';
 import { indexAttributes, type Key, keys } from './keys.js';
+import { storedDetails, toEventRecord } from './record-items.js';
 import {
   chooseShards,
   type EventList,

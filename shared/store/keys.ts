@@ -103,7 +103,6 @@ export const keys = {
 
 /** Whose clicks a statistics item counts: one link's (`URL#<id>`) or all of a user's links (`USER#<id>`). */
 export type StatsScope = `URL#${number}` | `USER#${number}`;
-export type StatsInterval = 'hour' | 'day';
 
 export const linkScope = (urlId: number): StatsScope => `URL#${urlId}`;
 export const userScope = (userId: number): StatsScope => `USER#${userId}`;

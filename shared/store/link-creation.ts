@@ -1,10 +1,11 @@
 import { timestamp } from '../clock.js';
 import { serviceConfig } from '../config.js';
 import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.js';
-import { type LinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
+import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { keys } from './keys.js';
 import { urlPuts } from './link-codes.js';
+import { toUrlRecord } from './record-items.js';
 import { getItem, transact } from './table.js';
 import { USER_NOT_FOUND, userIsActive } from './users.js';
 

@@ -1,8 +1,8 @@
-import { toUrlRecord } from '../records.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { keys, linkScope } from './keys.js';
 import { releasedShortCodeItem } from './link-codes.js';
 import { getUrlItem } from './link-reads.js';
+import { toUrlRecord } from './record-items.js';
 import { retryWithBackoff } from './retry.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { deleteClickStats } from './stats-removal.js';

@@ -1,8 +1,9 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { type Page, toUrlRecord, type UrlRecord } from '../records.js';
+import type { Page, UrlRecord } from '../records.js';
 import { accessPatterns, keys } from './keys.js';
 import { type PageRequest, readPage } from './list-pages.js';
+import { toUrlRecord } from './record-items.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { getItem, type Item } from './table.js';
 import {

@@ -1,9 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { type LinkLifecycle, toUrlRecord, type UrlRecord } from '../records.js';
+import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
+import { toUrlRecord } from './record-items.js';
 import { retryWithBackoff } from './retry.js';
 import { countedClicksOf } from './stats-reading.js';
 import { getItem, type Item, tableName, transact, writeIf } from './table.js';

@@ -1,10 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { type EventRecord, toEventRecord } from '../records.js';
+import type { EventRecord } from '../records.js';
 import { eventItem, placed, possibleKeys } from './event-items.js';
 import { idOfRequest } from './ids.js';
 import { keys } from './keys.js';
+import { toEventRecord } from './record-items.js';
 import { eventIds } from './scale/id-leases.js';
 import { currentLayout } from './scale/shard-layout.js';
 import { documentClient, getItems, keyOf, tableName } from './table.js';

@@ -1,6 +1,7 @@
 import { emptyCounts, type StatsCounts, sumCounts } from '../stats/stats-counts.js';
+import type { StatsInterval } from '../stats/stats-range.js';
 import { emptySketch, mergeSketches, type VisitorSketch } from '../stats/visitor-sketch.js';
-import { accessPatterns, linkScope, type StatsInterval, type StatsScope, statsHourOf } from './keys.js';
+import { accessPatterns, linkScope, type StatsScope, statsHourOf } from './keys.js';
 import { readAll } from './list-pages.js';
 import { toHourStats } from './stats-items.js';
 

@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
-import { type LinkLifecycle, toLinkLifecycle, type UrlRecord } from '../records.js';
+import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { indexAttributes, keys } from './keys.js';
+import { toLinkLifecycle } from './record-items.js';
 import { type Item, tableName, writeIf } from './table.js';
 
 /**

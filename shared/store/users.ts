@@ -1,10 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError, RuleViolationError } from '../errors.js';
-import { type Page, toUserRecord, type UserRecord } from '../records.js';
+import type { Page, UserRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readPage } from './list-pages.js';
+import { toUserRecord } from './record-items.js';
 import { retryWithBackoff } from './retry.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
