@@ -24,4 +24,4 @@ export {
   statsPageQuery,
   updateUrlBody,
 } from './schemas/urls.js';
-export { createUserBody, email, listUsersQuery, renameUserBody, username } from './schemas/users.js';
+export { createUserBody, email, renameUserBody, username } from './schemas/users.js';

@@ -1,5 +1,5 @@
 import { createReportBody, hostPath } from '../schemas/abuse.js';
-import { listUsersQuery } from '../schemas/users.js';
+import { numberedPageQuery } from '../schemas/list-pages.js';
 import type { PathInput, RouteDeclaration } from './route-declaration.js';
 
 const blockedHostPath = {
@@ -77,6 +77,6 @@ export const listReportsRoute = {
   access: 'operator',
   indexes: ['GSI1'],
   summary: 'List the reports',
-  query: listUsersQuery,
+  query: numberedPageQuery,
   success: { status: 200, description: 'Reports, newest first', record: 'ListedReport', list: true },
 } satisfies RouteDeclaration;

@@ -1,6 +1,6 @@
 import { MAX_ACTIVE_KEYS } from '../access-key-rules.js';
 import { createUserKeyBody, keyPath, userKeyPath } from '../schemas/keys.js';
-import { listUsersQuery } from '../schemas/users.js';
+import { numberedPageQuery } from '../schemas/list-pages.js';
 import type { RouteDeclaration } from './route-declaration.js';
 import { userId } from './users.js';
 
@@ -33,7 +33,7 @@ export const listUserKeysRoute = {
   summary: "List a user's access keys",
   description: 'Each with its first 8 characters and the key that made it; the keys themselves are never shown again.',
   pathParameters: userId,
-  query: listUsersQuery,
+  query: numberedPageQuery,
   success: { status: 200, description: "A page of the user's keys by id", record: 'AccessKey', list: true },
   errors: { 404: 'User not found' },
 } satisfies RouteDeclaration;
@@ -61,7 +61,7 @@ export const listKeysRoute = {
   access: 'operator',
   summary: 'List the operator keys',
   description: 'Operator keys only; the keys themselves are never shown again.',
-  query: listUsersQuery,
+  query: numberedPageQuery,
   success: { status: 200, description: 'A page of the operator keys by id', record: 'OperatorKey', list: true },
 } satisfies RouteDeclaration;
 

@@ -1,6 +1,7 @@
+import { numberedPageQuery } from '../schemas/list-pages.js';
 import { idPath } from '../schemas/primitives.js';
 import { statsQuery } from '../schemas/stats.js';
-import { createUserBody, listUsersQuery, renameUserBody } from '../schemas/users.js';
+import { createUserBody, renameUserBody } from '../schemas/users.js';
 import type { PathInput, RouteDeclaration } from './route-declaration.js';
 import { statsRangeAndSeries } from './urls.js';
 
@@ -30,7 +31,7 @@ export const listUsersRoute = {
   access: 'operator',
   indexes: ['GSI1'],
   summary: 'List users',
-  query: listUsersQuery,
+  query: numberedPageQuery,
   success: { status: 200, description: 'Users in id order', record: 'User', list: true },
 } satisfies RouteDeclaration;
 

@@ -6,6 +6,13 @@ import { MAX_ID, queryInteger } from './primitives.js';
 /** An opaque cursor from a list's `Link: <...>; rel="next"` header (an extension: lists work without it). */
 export const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
+/** A list read by page number (users, keys, reports): `page` of `per_page` records, or from a cursor. */
+export const numberedPageQuery = z.object({
+  page: queryInteger({ min: 1, max: MAX_ID, default: 1 }),
+  per_page: queryInteger({ min: 1, max: 100, default: 10 }),
+  cursor,
+});
+
 export const skip = queryInteger({ min: 0, max: MAX_ID, default: 0 });
 export const limit = queryInteger({ min: 1, max: 1000, default: 100 });
 

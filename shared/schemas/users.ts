@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { documentedAs } from './documented-json-schema.js';
-import { cursor } from './list-pages.js';
-import { MAX_ID, queryInteger, trimmedText } from './primitives.js';
+import { trimmedText } from './primitives.js';
 import { requestBody } from './request-body.js';
 
 export const username = trimmedText(255);
@@ -31,9 +30,3 @@ export const email = documentedAs(
 
 export const createUserBody = requestBody({ username, email }, 'user');
 export const renameUserBody = requestBody({ username }, 'user');
-
-export const listUsersQuery = z.object({
-  page: queryInteger({ min: 1, max: MAX_ID, default: 1 }),
-  per_page: queryInteger({ min: 1, max: 100, default: 10 }),
-  cursor,
-});
