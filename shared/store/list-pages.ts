@@ -37,7 +37,7 @@ export interface StoredPage {
 
 /**
  * Skips of at least this many items are counted by a query of their own rather than read with the window: below
- * it the second request costs more than the items it saves (locally ~0.45 ms a request against ~10 µs an item).
+ * it the second request costs more than the items it saves (docs/benchmarks.md, "Measured choices in the code").
  */
 const COUNTED_SKIP = 50;
 

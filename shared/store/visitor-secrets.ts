@@ -68,8 +68,8 @@ async function loadSecret(month: string): Promise<Uint8Array> {
 
 /**
  * This instance's secret of the current month (only one is ever held; a failed load is not kept, the next
- * click tries again). Held as a key object: an HMAC keyed with one costs a sixth of one keyed with raw bytes
- * (measured on Node 24: 2.5 µs against 14 µs), on every click.
+ * click tries again). Held as a key object: an HMAC keyed with one costs a sixth of one keyed with raw bytes,
+ * on every click (docs/benchmarks.md, "Measured choices in the code").
  */
 const secretOfMonth = new RefreshingValue(async (month: string) => createSecretKey(await loadSecret(month)), {
   maxAgeMs: Number.POSITIVE_INFINITY,
