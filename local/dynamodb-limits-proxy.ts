@@ -64,8 +64,8 @@ const CONFLICT_MESSAGE = 'Transaction is ongoing for the item';
  * Faults to inject, for tests of what the service does when DynamoDB fails: a throttled request, a server
  * error, or a request that was carried out whose answer is lost (a 500 after the work was done).
  */
-export type FaultKind = 'throttle' | 'error' | 'lost';
-export interface FaultInjection {
+type FaultKind = 'throttle' | 'error' | 'lost';
+interface FaultInjection {
   /**
    * One request in `every` (of those the faults apply to) gets a fault, the kinds in turn: a schedule, not a
    * chance, so a test knows how many of each kind are played (1: every request).

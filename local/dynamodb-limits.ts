@@ -28,8 +28,8 @@ export type AttributeValue = Record<string, unknown>;
 export type Item = Record<string, AttributeValue>;
 
 /** DynamoDB's documented per-partition maximums, per second. */
-export const PARTITION_READ_UNITS = 3000;
-export const PARTITION_WRITE_UNITS = 1000;
+const PARTITION_READ_UNITS = 3000;
+const PARTITION_WRITE_UNITS = 1000;
 
 /** Bytes of one attribute value, as "Item sizes and formats" counts them. */
 function valueSize(value: AttributeValue): number {

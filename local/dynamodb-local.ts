@@ -26,14 +26,14 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export interface DynamoDbLocalOptions {
+interface DynamoDbLocalOptions {
   /** Folder for the database file; omitted means a temporary one, in memory where the system has it, removed at stop. */
   dataDir?: string;
   port?: number;
 }
 
 /** The DynamoDB Local jar shipped inside the `amplify-dynamodb-simulator` package. */
-export function dynamoDbLocalHome(): string {
+function dynamoDbLocalHome(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }

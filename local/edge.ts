@@ -28,7 +28,7 @@ export function* rawHeaderPairs(request: IncomingMessage): Generator<[string, st
   }
 }
 
-export interface EdgeView {
+interface EdgeView {
   /** The path to route, after the edge function's rewrite. */
   path: string;
   /** The request's headers as the function receives them: the client's, less the edge's own, plus those. */
@@ -36,7 +36,7 @@ export interface EdgeView {
 }
 
 /** An answer the edge function gave itself: the request goes no further. */
-export interface EdgeAnswer {
+interface EdgeAnswer {
   answer: { statusCode: number; headers: Record<string, string>; body: string };
 }
 

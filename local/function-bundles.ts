@@ -9,7 +9,7 @@ import type { RouteDefinition } from '../shared/routes.js';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A function to bundle: its name (construct id), its handler module, and the files it reads at run time. */
-export interface FunctionSource {
+interface FunctionSource {
   name: string;
   handler: string;
   bundledFiles?: RouteDefinition['bundledFiles'];

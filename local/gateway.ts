@@ -103,7 +103,7 @@ function splitPath(requestPath: string): string[] {
 
 const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; route: LoadedRoute; pathParameters: Record<string, string> | null }
   | { kind: 'no-resource' }
   | { kind: 'no-method'; allowed: string[] };
@@ -157,7 +157,7 @@ function collectPairs(pairs: Iterable<[string, string]>) {
  * Builds the REST API (v1) proxy event API Gateway would hand the function for this request, with its headers
  * as the edge passes them on (local/edge.ts).
  */
-export function toProxyEvent(
+function toProxyEvent(
   request: IncomingMessage,
   url: URL,
   body: Buffer,
@@ -233,7 +233,7 @@ function requestTime(now: Date): string {
  * CloudFront sends it after the edge (local/edge.ts): header names lower-cased and repeated values joined with
  * commas, cookies apart, the raw path and query string, and the query decoded and joined by name.
  */
-export function toFunctionUrlEvent(
+function toFunctionUrlEvent(
   request: IncomingMessage,
   url: URL,
   body: Buffer,

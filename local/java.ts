@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 
-export const MINIMUM_JAVA = 17;
+const MINIMUM_JAVA = 17;
 
 /** The major version of the `java` on PATH, or undefined when there is none. */
-export function javaMajorVersion(javaCommand = 'java'): number | undefined {
+function javaMajorVersion(javaCommand = 'java'): number | undefined {
   const result = spawnSync(javaCommand, ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) return undefined;
   const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);

@@ -25,7 +25,7 @@ export interface QueuePoller {
   stop(): Promise<void>;
 }
 
-export interface QueuePollerOptions {
+interface QueuePollerOptions {
   queueUrl: string;
   handler: BatchHandler;
   /** Concurrent receive loops, like the several pollers of Lambda's event source mapping. @default 2 */

@@ -14,7 +14,7 @@ import { rawHeaderPairs } from './edge.js';
 const WINDOW_MS = 60_000;
 const SWEEP_ABOVE = 10_000;
 
-export interface RateLimiter {
+interface RateLimiter {
   /**
    * Seconds the client must wait, or 0 when the request may go: it counts as `weight` requests (a bulk
    * request as its links). One heavier than the whole minute's allowance waits a minute and never goes.
@@ -28,7 +28,7 @@ export interface RouteRateLimit {
   weigh?: (body: Buffer) => number;
 }
 
-export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
   const recent = new Map<string, number[]>();
   let sweptAt = 0;
   // A key counts as itself however its header is written (the caller check reads it the same way), so

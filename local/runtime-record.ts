@@ -8,7 +8,7 @@ import { SettingError } from '../shared/setting-values.js';
  * there where everything runs, so that the tools (`npm run replay-events`, `npm run db-admin`,
  * `npm run reset-data`) find the running service without being told queue URLs or ports.
  */
-export interface RuntimeRecord {
+interface RuntimeRecord {
   pid: number;
   startedAt: string;
   url?: string;

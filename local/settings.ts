@@ -8,7 +8,7 @@ import { choiceValue, flagValue, integerValue, settingError } from '../shared/se
  * functions' own settings are checked by shared/config.ts. README.md's configuration table lists both.
  * Unset means the default; set but empty is a mistake, reported like any other wrong value.
  */
-export interface LocalSettings {
+interface LocalSettings {
   port: number;
   host: string;
   /** The data folder: DynamoDB Local's files (in `dynamodb/`) and the running service's record. */

@@ -18,7 +18,7 @@ import { invokeFunction } from './lambda-invocation.js';
 
 type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<ClickStreamResponse>;
 
-export interface StreamReader {
+interface StreamReader {
   /**
    * Waits until every record written to the table so far has been handed to the handler (a batch gathering
    * is sent at once), or `timeoutMs` passes. Answers whether it got there.
@@ -28,7 +28,7 @@ export interface StreamReader {
   stop(): Promise<void>;
 }
 
-export interface StreamReaderOptions {
+interface StreamReaderOptions {
   /** DynamoDB Local itself: Lambda's stream reads are neither metered nor made through the function's calls. */
   endpoint: string;
   tableName: string;

@@ -11,7 +11,7 @@ import { withShortUrl } from './short-links.js';
 import { createUrl } from './store/link-creation.js';
 
 /** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
-export type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
+type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
 
 /**
  * A generated code: random, and never one of the service's own path segments (`health` is six letters); a

@@ -14,7 +14,7 @@ import { visitorTag } from './store/visitor-secrets.js';
 const LINK_DISABLED = 'Link disabled';
 
 /** One visit of a short link, as either entrance hands it over (the API's redirect route, or the function URL). */
-export interface ShortLinkVisit {
+interface ShortLinkVisit {
   code: string;
   /** A HEAD request: answered like the GET, without a click (link checkers and crawlers use it). */
   head: boolean;

@@ -6,7 +6,7 @@
  */
 
 /** A number kept as its source text; `JSON.stringify` writes it as that text. */
-export interface RawJsonNumber {
+interface RawJsonNumber {
   readonly rawJSON: string;
 }
 

@@ -54,7 +54,7 @@ async function emit(name: string, labels: Labels, value: number, extra?: { name:
   await metrics.flush();
 }
 
-export interface RequestObservation {
+interface RequestObservation {
   route: string;
   method: string;
   status: number;

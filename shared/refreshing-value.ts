@@ -3,7 +3,7 @@
  * secret, the month's visitor secret. One load at a time: callers arriving while it runs wait for it, so an
  * instance under load asks its source once per period, not once per request.
  */
-export interface RefreshingValueOptions {
+interface RefreshingValueOptions {
   /** How long a loaded value is used before it is loaded again. */
   maxAgeMs: number;
   /**

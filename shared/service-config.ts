@@ -71,8 +71,8 @@ export interface ServiceConfig {
 export const authModes = ['open', 'keys'] as const;
 export type AuthMode = (typeof authModes)[number];
 
-export const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
-export type LogLevel = (typeof logLevels)[number];
+const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+type LogLevel = (typeof logLevels)[number];
 
 /** Comma-separated `host[:port]` addresses, normalized (shared/hosts.ts); unset is none. */
 export function parseAddressList(name: string, raw: string | undefined): string[] {

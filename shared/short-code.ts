@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const SHORT_CODE_LENGTH = 6;
+const SHORT_CODE_LENGTH = 6;
 /** What a generated code looks like (a chosen one may look like it too). */
 export const GENERATED_CODE = /^[A-Za-z0-9]{6}$/;
 

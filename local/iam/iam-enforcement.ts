@@ -38,7 +38,7 @@ export interface IamRegistration {
   release(): Promise<void>;
 }
 
-export interface IamCheck {
+interface IamCheck {
   /** Where the functions reach DynamoDB and SQS through the check. */
   endpoints: { dynamodb: string; sqs: string };
   /** Keeps the check running for `runtime` until released. */

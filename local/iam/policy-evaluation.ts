@@ -8,7 +8,7 @@
  * Hand-written rather than `@cloud-copilot/iam-simulate` (docs/decisions.md, "AWS's permissions, locally").
  */
 
-export type PolicyValues = string | readonly string[];
+type PolicyValues = string | readonly string[];
 
 export interface PolicyStatement {
   Effect: 'Allow' | 'Deny';
@@ -27,10 +27,10 @@ export interface AuthorizationRequest {
   context: Record<string, readonly string[]>;
 }
 
-export type Decision = 'allowed' | 'implicitly denied' | 'explicitly denied';
+type Decision = 'allowed' | 'implicitly denied' | 'explicitly denied';
 
 /** IAM's decision, and which statements (by position) allowed the request. */
-export interface Evaluation {
+interface Evaluation {
   decision: Decision;
   allowedBy: number[];
 }

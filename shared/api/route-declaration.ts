@@ -43,7 +43,7 @@ export interface PathInput {
  * A route's body: JSON that its handler validates with `schema` (`keysModeSchema` in `keys` mode, where it
  * differs), or a multipart upload the handler reads itself, `schema` then describing it for the reference.
  */
-export interface BodyInput {
+interface BodyInput {
   schema: z.ZodMiniType;
   keysModeSchema?: z.ZodMiniType;
   mediaType?: 'multipart/form-data';

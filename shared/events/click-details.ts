@@ -4,8 +4,8 @@ import { isbot } from 'isbot';
  * The most a click keeps of each header (docs/decisions.md, "Hardening"): longer values are cut, not refused, so
  * that a 15 KB user agent neither fails a redirect nor makes every stored click and its index entries large.
  */
-export const MAX_USER_AGENT = 512;
-export const MAX_REFERRER = 2048;
+const MAX_USER_AGENT = 512;
+const MAX_REFERRER = 2048;
 
 /** At most `max` UTF-16 code units, never cutting a surrogate pair in half. */
 function cut(text: string, max: number): string {

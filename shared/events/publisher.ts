@@ -73,7 +73,7 @@ export async function publishUrlEvent(
  * before the delete can still be writing (its invocation, a redelivery after the visibility timeout), and the
  * longest delay SQS allows.
  */
-export const SWEEP_DELAY_SECONDS = 900;
+const SWEEP_DELAY_SECONDS = 900;
 
 /**
  * Queues the second sweep of a deleted URL's or user's events, delayed. If it cannot be queued, the deletion

@@ -33,7 +33,7 @@ const nextLink = (event: APIGatewayProxyEvent, cursor: string): string =>
  * WHATWG serialization (punycode host, percent-encoded path, query and fragment), which is always valid in
  * a header. Stored URLs passed the URL parser, so serializing them cannot fail.
  */
-export function locationHeader(url: string): string {
+function locationHeader(url: string): string {
   return /^[\x21-\x7E]+$/.test(url) ? url : new URL(url).href;
 }
 

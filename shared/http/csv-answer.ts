@@ -36,7 +36,7 @@ const weight = (text: string): number => Buffer.byteLength(JSON.stringify(text))
  * would not resolve a relative one) and carries the filters and the CSV `limit`; a window whose rows would pass
  * `CSV_BODY_BOUND_BYTES` ends after the last row that fits, and its Link resumes there.
  */
-export function csvAnswer(
+function csvAnswer(
   page: Page<unknown>,
   columns: readonly string[],
   event: APIGatewayProxyEvent,

@@ -22,11 +22,11 @@ import { jsonResponse } from './answers.js';
 import { errorPage, prefersHtml } from './pages-for-people.js';
 
 /** The contract's error body: `detail` is a string, or the list of validation issues for a 422. */
-export interface ErrorBody {
+interface ErrorBody {
   detail: string | RequestValidationError['issues'];
 }
 
-export interface ErrorOutcome {
+interface ErrorOutcome {
   statusCode: number;
   body: ErrorBody;
   /** Headers the answer carries besides the usual ones (`Retry-After` when the client should come back). */

@@ -27,7 +27,7 @@ import { securityHeaders } from './security-headers.js';
 type Response = APIGatewayProxyStructuredResultV2;
 
 /** What a function URL route's core receives. */
-export interface FunctionUrlInput<Path> {
+interface FunctionUrlInput<Path> {
   path: Path;
   /**
    * Every query parameter, every value of each name in the order sent, read from the raw query string (the
@@ -41,7 +41,7 @@ export interface FunctionUrlInput<Path> {
   head: boolean;
 }
 
-export interface FunctionUrlSpec<Path> {
+interface FunctionUrlSpec<Path> {
   /** The route's name in the request metrics (`route` of `http_requests_total`): its path as the API documents it. */
   route: string;
   /** The path's parameters, or undefined for a path that is none of the route's: 404 "Not Found", as any unknown route. */

@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import { PayloadTooLargeError, RequestValidationError } from '../errors.js';
 import { requestHeader } from './headers.js';
 
-export interface UploadedFile {
+interface UploadedFile {
   filename: string;
   content: Buffer;
 }

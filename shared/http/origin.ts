@@ -19,7 +19,7 @@ import { requestHeader } from './headers.js';
 /** How long the secret's values are kept before they are read again. */
 const KEPT_MS = 5 * 60_000;
 
-export type SecretValues = () => Promise<string[]>;
+type SecretValues = () => Promise<string[]>;
 
 const secrets = new SecretsManagerClient({});
 

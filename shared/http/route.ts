@@ -21,7 +21,7 @@ import { type InputContext, validatedInput } from './validation.js';
  */
 
 /** What a route's core receives: its validated inputs, plus the raw request for the few that need more. */
-export interface RouteInput<Body, Query, Path> {
+interface RouteInput<Body, Query, Path> {
   body: Body;
   query: Query;
   path: Path;
@@ -53,7 +53,7 @@ type QueryOf<R> = R extends { query: infer S } ? Parsed<S> : undefined;
 type PathOf<R> = R extends { pathParameters: { schema: infer S } } ? Parsed<S> : undefined;
 
 /** The input a declared route's core receives. */
-export type DeclaredRouteInput<R> = RouteInput<BodyOf<R>, QueryOf<R>, PathOf<R>>;
+type DeclaredRouteInput<R> = RouteInput<BodyOf<R>, QueryOf<R>, PathOf<R>>;
 
 /**
  * What a route's handler adds to its declaration, imported by the routes that need it only (so that no other
@@ -61,7 +61,7 @@ export type DeclaredRouteInput<R> = RouteInput<BodyOf<R>, QueryOf<R>, PathOf<R>>
  * http/idempotency.ts, which brings Powertools), the CSV of a list declared to answer CSV (`csvExport` of
  * http/csv-answer.ts).
  */
-export type RouteParts<R> = (R extends { idempotent: true }
+type RouteParts<R> = (R extends { idempotent: true }
   ? { idempotent: IdempotentRoute<DeclaredRouteInput<R>> }
   : { idempotent?: never }) &
   (R extends { success: { csv: object } } ? { csv: CsvAnswer } : { csv?: never });
@@ -76,7 +76,7 @@ export interface CsvAnswer {
 }
 
 /** Whether the request's Accept header rates CSV above JSON (no Accept, or `*`/`*`, stays JSON). */
-export function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
+function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
   const accept = requestHeader(event, 'accept');
   return accept !== undefined && acceptQuality(accept, 'text/csv') > acceptQuality(accept, 'application/json');
 }

@@ -6,7 +6,7 @@ import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../json.js
 import { requestHeader } from './headers.js';
 
 /** Where a value came from; the first segment of every 422 `loc`. */
-export type InputSource = 'body' | 'query' | 'path';
+type InputSource = 'body' | 'query' | 'path';
 
 export interface Parseable<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: core.$ZodIssue[] } };
@@ -72,7 +72,7 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
  * are not inputs, which are ignored so that a client can send back a record it read. Any other field is a 422:
  * a typo such as `max_click` must not silently make an unlimited link.
  */
-export interface BodyFields {
+interface BodyFields {
   inputs: readonly string[];
   ignored: readonly string[];
 }
@@ -127,7 +127,7 @@ export function validateInput<T>(source: InputSource, schema: Parseable<T>, raw:
  * sent as `text/plain`, or with no type, is refused (docs/decisions.md, "Hardening"): a page on another origin can send
  * those without a CORS preflight, so accepting them would let any page drive the API.
  */
-export function requireJsonContentType(contentType: string | undefined): void {
+function requireJsonContentType(contentType: string | undefined): void {
   const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (media === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(media)) return;
   throw new RequestValidationError([{ loc: ['body'], msg: 'Send the body as application/json', type: 'content_type' }]);
@@ -138,7 +138,7 @@ export function requireJsonContentType(contentType: string | undefined): void {
  * Nested numbers keep their exact value (shared/json.ts); the body's own fields are numbers as JavaScript
  * reads them, so that an id past 2^53 is refused by its bound like any other too-large id.
  */
-export function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {
+function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {
   const text = raw === null ? '' : isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (text.trim() === '') throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   let parsed: unknown;
@@ -174,7 +174,7 @@ export function missingField(field: string): never {
 }
 
 /** The schemas a request's parts are validated with; a part without one is not read. */
-export interface InputSchemas {
+interface InputSchemas {
   body?: Parseable<unknown>;
   query?: Parseable<unknown>;
   path?: Parseable<unknown>;

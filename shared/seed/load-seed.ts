@@ -22,7 +22,7 @@ type SeedKind = 'users' | 'urls' | 'events';
 export type SeedProgress = (kind: SeedKind, done: number, total: number) => void;
 
 /** `2025-09-04 16:26:21` (the seed files' form) as the contract's `2025-09-04T16:26:21.000`. */
-export function seedTimestamp(value: string): string {
+function seedTimestamp(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,3})?$/.exec(value.trim());
   if (!match) throw new Error(`seed timestamp "${value}" is not like 2025-09-04 16:26:21`);
   return `${match[1]}T${match[2]}${(match[3] ?? '.').padEnd(4, '0')}`;
@@ -44,7 +44,7 @@ async function readRows(dir: string, file: string): Promise<Record<string, strin
 }
 
 /** The three seed files, read and checked before anything is written. */
-export async function readSeed(dir: string) {
+async function readSeed(dir: string) {
   const [userRows, urlRows, eventRows] = await Promise.all([
     readRows(dir, 'users.csv'),
     readRows(dir, 'urls.csv'),

@@ -28,7 +28,7 @@ export interface ClickFacts {
 
 const UNKNOWN = 'unknown';
 /** The device of a click sent to POST /events. */
-export const POSTED = 'api';
+const POSTED = 'api';
 /**
  * The longest name a tally keeps. Names come from what clients send (a referrer's host, a user agent a
  * parser could not name); unbounded, a few long ones would push a counts item towards DynamoDB's 400 KB.

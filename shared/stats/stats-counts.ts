@@ -20,7 +20,7 @@ export interface StatsCounts {
 export type Tally = Record<string, number>;
 
 export const dimensions = ['referrers', 'browsers', 'operating_systems', 'devices', 'countries', 'links'] as const;
-export type Dimension = (typeof dimensions)[number];
+type Dimension = (typeof dimensions)[number];
 
 /** The name the clicks of names past a tally's cap are counted under; no real name starts with a space. */
 export const OTHER = ' other';
@@ -84,7 +84,7 @@ function changeByClick(
   return next;
 }
 
-export function copyCounts(counts: StatsCounts): StatsCounts {
+function copyCounts(counts: StatsCounts): StatsCounts {
   const next = { ...counts };
   for (const dimension of dimensions) next[dimension] = { ...counts[dimension] };
   return next;

@@ -20,7 +20,7 @@ export interface StatsRange {
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-export const MAX_INTERVALS: Record<StatsInterval, number> = { day: 400, hour: 744 };
+const MAX_INTERVALS: Record<StatsInterval, number> = { day: 400, hour: 744 };
 const DEFAULT_SPAN_MS = 7 * DAY_MS;
 
 /** A date (`2026-11-01`) or a UTC timestamp (`2026-11-01T10:00:00.000`, `Z` or `+00:00` allowed). */
@@ -38,7 +38,7 @@ export function parseInstant(text: string): number | undefined {
 const floorTo = (at: number, size: number) => Math.floor(at / size) * size;
 const ceilTo = (at: number, size: number) => Math.ceil(at / size) * size;
 
-export const intervalStart = (at: number, interval: StatsInterval) =>
+const intervalStart = (at: number, interval: StatsInterval) =>
   new Date(at).toISOString().slice(0, interval === 'hour' ? 13 : 10);
 
 /** The range of a statistics query (its bounds valid instants), or a 422 naming what is wrong with it. */

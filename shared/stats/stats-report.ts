@@ -4,18 +4,18 @@ import { rangeTimestamp, type StatsRange } from './stats-range.js';
 import { emptySketch, estimate, mergeSketches, type VisitorSketch } from './visitor-sketch.js';
 
 /** The figures of an interval, or of the whole range. */
-export interface StatsFigures {
+interface StatsFigures {
   clicks: number;
   human_clicks: number;
   bot_clicks: number;
   unique_visitors: number;
 }
 
-export interface StatsSeriesEntry extends StatsFigures {
+interface StatsSeriesEntry extends StatsFigures {
   start: string;
 }
 
-export type TopEntry = { name: string; clicks: number };
+type TopEntry = { name: string; clicks: number };
 
 /** What a link's and a user's statistics have in common (docs/decisions.md, "Link statistics"). */
 export interface StatsReport {

@@ -16,7 +16,7 @@ import { getItem } from './table.js';
  * (`created_by`): revoking a key revokes everything it made, so a leaked key's offspring do not outlive it.
  */
 
-export type KeyKind = 'user' | 'operator';
+type KeyKind = 'user' | 'operator';
 
 /** Who a valid key is: `keyHash` names the key itself (what idempotency keys are scoped to), `keyId` its record. */
 export type KeyHolder =

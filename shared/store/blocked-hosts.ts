@@ -19,7 +19,7 @@ import { put, remove, transact } from './table.js';
  * Any spelling of one entry is therefore one item: blocked once, unblocked by any spelling.
  */
 
-export const HOST_NOT_BLOCKED = 'Host not blocked';
+const HOST_NOT_BLOCKED = 'Host not blocked';
 
 export interface BlockedHost {
   host: string;

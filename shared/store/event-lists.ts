@@ -10,7 +10,7 @@ import { readMergedPage } from './scale/shard-merge.js';
 import { type EventList, listName, shardCount, shardPatterns } from './scale/sharded-lists.js';
 import type { Item } from './table.js';
 
-export interface EventFilters {
+interface EventFilters {
   url_id?: number;
   user_id?: number;
   event_type?: string;

@@ -43,7 +43,7 @@ export async function sweepDeletedUser(userId: number): Promise<void> {
  * links come out of those links' statistics through the table's stream. They are found through an index,
  * which may lag a write by a moment: the delayed sweep runs this again.
  */
-export async function sweepEventsOfUser(userId: number): Promise<void> {
+async function sweepEventsOfUser(userId: number): Promise<void> {
   const layout = await currentLayout({ fresh: true });
   for (const pattern of shardPatterns({ kind: 'user', userId }, shardCount(layout, { kind: 'user', userId }))) {
     const { orderedBy: _, ...query } = pattern;

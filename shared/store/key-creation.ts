@@ -8,7 +8,7 @@ import { keys } from './keys.js';
 import { getItem, put, type TransactItem, transact, update } from './table.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
-export const TOO_MANY_KEYS = 'Too many keys';
+const TOO_MANY_KEYS = 'Too many keys';
 /** A key as it is made: the only time the key itself is shown. */
 export interface NewAccessKey {
   id: number;

@@ -4,7 +4,7 @@ import { type PageRequest, readAll, readPage } from './list-pages.js';
 import type { Item } from './table.js';
 
 /** A key as its user lists it. */
-export interface AccessKeyRecord {
+interface AccessKeyRecord {
   id: number;
   name: string;
   /** The key's first 8 characters, to tell keys apart. */
@@ -16,7 +16,7 @@ export interface AccessKeyRecord {
 }
 
 /** An operator key as the operators list it. */
-export type OperatorKeyRecord = Omit<AccessKeyRecord, 'prefix'>;
+type OperatorKeyRecord = Omit<AccessKeyRecord, 'prefix'>;
 
 const nullable = (value: unknown) => (value === undefined ? null : value);
 

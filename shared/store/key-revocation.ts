@@ -6,7 +6,7 @@ import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-pages.js';
 import { getItem, type Item, itemKey, remove, transact, update } from './table.js';
 
-export const KEY_NOT_FOUND = 'Key not found';
+const KEY_NOT_FOUND = 'Key not found';
 /** The keys among `listed` that `keyId` made, directly or through the keys it made, and itself. */
 function withOffspring(keyId: number, listed: Item[]): Item[] {
   const gone = new Set([keyId]);

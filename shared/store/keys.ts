@@ -153,7 +153,7 @@ export const indexAttributes = {
 export const hasTypeList = (eventType: string): boolean => eventType !== 'click';
 
 /** The URL's place in the by-state list; rewritten whenever is_active changes. */
-export function urlStateIndex(url: { id: number; is_active: boolean }) {
+function urlStateIndex(url: { id: number; is_active: boolean }) {
   return { GSI3PK: `URLS#ACTIVE#${url.is_active}`, GSI3SK: sortableId(url.id) };
 }
 

@@ -9,11 +9,11 @@ import { toUrlRecord } from './record-items.js';
 import { getItem, transact } from './table.js';
 import { USER_NOT_FOUND, userIsActive } from './users.js';
 
-export const NO_SHORT_CODE = 'Unable to generate a unique short code';
-export const SHORT_CODE_TAKEN = 'Short code already in use';
+const NO_SHORT_CODE = 'Unable to generate a unique short code';
+const SHORT_CODE_TAKEN = 'Short code already in use';
 
 /** A URL to create: the owner, the target, and what the request chose of the rest. */
-export interface NewUrl extends Partial<LinkLifecycle> {
+interface NewUrl extends Partial<LinkLifecycle> {
   user_id: number;
   original_url: string;
   title?: string | null;

@@ -68,7 +68,7 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
   return shortCodeTargetOf(item);
 }
 
-export interface UrlFilters {
+interface UrlFilters {
   user_id?: number;
   is_active?: boolean;
 }

@@ -20,7 +20,7 @@ import {
 } from './urls.js';
 
 /** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
-export type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
+type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
 
 /** The expiry new limits start with (`limits_at`), and what of it is known already. */
 interface NewExpiry {

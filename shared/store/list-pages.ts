@@ -28,7 +28,7 @@ export function withFilter(pattern: AccessPattern, filter: NonNullable<PageReque
 }
 
 /** One window of a list, and the cursor of the next when this one is full. */
-export interface StoredPage {
+interface StoredPage {
   items: Item[];
   next: string | undefined;
   /** The cursor that resumes the list after `items[index]`. */

@@ -10,7 +10,7 @@ import { URL_NOT_FOUND } from './urls.js';
 
 /** Reports of short links by anyone (docs/decisions.md, "Abuse controls"), for the operator to read. */
 
-export interface ReportRecord {
+interface ReportRecord {
   id: number;
   short_code: string;
   reason: string;

@@ -4,7 +4,7 @@
  * contended writes. Every loop of the store that retries goes through `retryWithBackoff`.
  */
 
-export interface RetryLimits {
+interface RetryLimits {
   /** Tries at most, the first included. */
   attempts?: number;
   /** Epoch ms after which no try starts (a wait that would end past it is not made). */

@@ -33,7 +33,7 @@ import { visitorTagsOf } from './visitor-batches.js';
  */
 
 /** A change the statistics count: a click stored (+1) or deleted (-1), at its place in its shard of the stream. */
-export interface ClickChange {
+interface ClickChange {
   by: 1 | -1;
   sequence: string;
   click: OwnedEvent;

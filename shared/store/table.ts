@@ -161,7 +161,7 @@ export const itemKey = (item: Item): Key => ({ PK: String(item.PK), SK: String(i
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type TransactOutcome = { ok: true } | { ok: false; failed: number[] };
+type TransactOutcome = { ok: true } | { ok: false; failed: number[] };
 
 /** Cancellation reasons that a later try may not meet: another transaction in flight, a partition over its limit. */
 const passingReasons = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);

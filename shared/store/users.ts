@@ -11,8 +11,8 @@ import { hotReads } from './scale/hot-key-cache.js';
 import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
-export const EMAIL_TAKEN = 'Email already registered';
-export const USERNAME_TAKEN = 'Username already registered';
+const EMAIL_TAKEN = 'Email already registered';
+const USERNAME_TAKEN = 'Username already registered';
 
 /** Users are `active` until a delete marks them `deleting`; nothing can be attached to them after that. */
 export const ACTIVE = 'active';

@@ -21,7 +21,7 @@ import { documentClient, type Item, writeIf } from './table.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The UTC month a moment is in (`2026-11`): the period of a visitor secret. */
-export const monthOf = (at: number) => new Date(at).toISOString().slice(0, 7);
+const monthOf = (at: number) => new Date(at).toISOString().slice(0, 7);
 /** When a month's secret may be forgotten by TTL: a day after the month ended. */
 const forgetAfter = (month: string) => {
   const [year, index] = month.split('-').map(Number) as [number, number];

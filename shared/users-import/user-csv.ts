@@ -5,13 +5,13 @@ import { RuleViolationError } from '../errors.js';
 import { email as emailSchema, username as usernameSchema } from '../schemas.js';
 import { firstSkipped, MAX_SKIPPED_LISTED, type SkippedRow, type UserRow } from './user-rows.js';
 
-export const ONLY_CSV = 'Only CSV files allowed';
-export const NOT_UTF8 = 'CSV must be UTF-8 encoded';
-export const MISSING_COLUMNS = 'CSV must include username and email columns';
-export const MALFORMED = 'Malformed CSV data';
+const ONLY_CSV = 'Only CSV files allowed';
+const NOT_UTF8 = 'CSV must be UTF-8 encoded';
+const MISSING_COLUMNS = 'CSV must include username and email columns';
+const MALFORMED = 'Malformed CSV data';
 
 /** What reading a whole file found, besides the rows handed on. */
-export interface UserCsvSummary {
+interface UserCsvSummary {
   /** Data rows in the file, valid or not (the header not counted). */
   rowsRead: number;
   /** Rows skipped on their own (invalid, or repeating an earlier row): how many, and the first by row. */

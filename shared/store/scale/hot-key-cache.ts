@@ -10,7 +10,7 @@ import { hotKeys } from './levers.js';
  * one table read.
  */
 
-export const HOT_KEY_CACHE_MS = hotKeys.cacheMs;
+const HOT_KEY_CACHE_MS = hotKeys.cacheMs;
 
 interface Entry {
   /** When each of the reads of the last second happened (at most threshold + 1 are kept). */
@@ -19,7 +19,7 @@ interface Entry {
   loading?: Promise<unknown>;
 }
 
-export interface HotKeyCache {
+interface HotKeyCache {
   /**
    * The value of `key`: from memory when the key is hot and the value is fresh enough, else from `load`.
    * `always` treats the key as hot from its first read (a value every reader may see a second late).

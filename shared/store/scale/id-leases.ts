@@ -8,7 +8,7 @@ import { idLeases } from './levers.js';
  * LEASE_MS, so ids follow creation order to within that time: an event created LEASE_MS after another has a
  * larger id. Ids of a lease that expires unused are skipped, never reused.
  */
-export const LEASE_MS = idLeases.leaseMs;
+const LEASE_MS = idLeases.leaseMs;
 const SMALLEST_LEASE = idLeases.smallest;
 const LARGEST_LEASE = idLeases.largest;
 
@@ -29,7 +29,7 @@ async function leaseIds(count: number): Promise<Lease> {
  * This instance's supply of event ids. A lease grows while it is used up quickly (twice the last one, up to
  * 1,000) and shrinks when it expires half used, so a quiet instance wastes few ids and a busy one rarely waits.
  */
-export class EventIdAllocator {
+class EventIdAllocator {
   private lease: Lease | undefined;
   private renewing: Promise<void> | undefined;
 

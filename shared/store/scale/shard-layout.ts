@@ -16,7 +16,7 @@ import type { ShardLayout } from './sharded-lists.js';
 const { growth, max, widenCooldownMs } = eventListShards;
 
 /** The layout stored on the layout item, as a read of that item returns it. */
-export const layoutOf = (item: Item | undefined): ShardLayout => (item?.shards as ShardLayout | undefined) ?? {};
+const layoutOf = (item: Item | undefined): ShardLayout => (item?.shards as ShardLayout | undefined) ?? {};
 
 const readLayout = async (consistent: boolean) => layoutOf(await getItem(keys.shardLayout(), { consistent }));
 

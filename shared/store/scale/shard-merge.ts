@@ -8,7 +8,7 @@ import { documentClient, type Item, tableName } from '../table.js';
  */
 
 /** A window over several shards of one list, merged in the order of their sort key. */
-export interface MergedPageRequest {
+interface MergedPageRequest {
   skip: number;
   limit: number;
   /** Start after this sort-key value (a cursor's position). */
