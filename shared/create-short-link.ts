@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { publishUrlEvent } from './events/publisher.js';
 import { actingUser, type Caller } from './http/caller.js';
+import { ownAddresses } from './http/own-addresses.js';
 import { missingField } from './http/validation.js';
 import { checkLinkTarget } from './link-rules.js';
 import type { PublicUrlRecord } from './records.js';
@@ -35,8 +36,9 @@ export async function createShortLink(
   request: { caller: Caller; event: APIGatewayProxyEvent; identity?: string; assignId?: () => Promise<number> },
 ): Promise<PublicUrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
-  await checkLinkTarget('original_url', link.original_url, request.event);
-  if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, request.event);
+  const own = ownAddresses(request.event);
+  await checkLinkTarget('original_url', link.original_url, own);
+  if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, own);
   const url = await createUrl({ ...link, user_id: userId }, generatedShortCode, request.identity, request.assignId);
   await publishUrlEvent('created', url);
   return withShortUrl(request.event, url);

@@ -3,12 +3,13 @@ import { GoneError } from './errors.js';
 import { clickDetails } from './events/click-details.js';
 import { publishUrlEvent } from './events/publisher.js';
 import { hostOfLink } from './hosts.js';
-import { LINK_EXPIRED, recordExpiry, redirectTarget } from './link-lifecycle.js';
+import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from './link-lifecycle.js';
+import { logger } from './logger.js';
 import { GENERATED_CODE } from './short-code.js';
 import { isBlocked } from './store/blocked-hosts.js';
 import { takeClick } from './store/click-allowance.js';
 import { resolveShortCode } from './store/link-reads.js';
-import { type ExpiryReason, expiryOf, type ShortCodeTarget, URL_NOT_FOUND } from './store/urls.js';
+import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from './store/urls.js';
 import { visitorTag } from './store/visitor-secrets.js';
 
 const LINK_DISABLED = 'Link disabled';
@@ -37,6 +38,39 @@ interface ShortLinkVisit {
  */
 const unknownCodeDetail = (visit: ShortLinkVisit) =>
   visit.shortForm && !GENERATED_CODE.test(visit.code) ? 'Not Found' : URL_NOT_FOUND;
+
+/** Expiries this instance has already tried to record (so that a hot expired link costs one write, not one per request). */
+const tried = new Set<string>();
+const TRIED_LIMIT = 10_000;
+
+/**
+ * Records a link's `expired` event the first time a request finds it expired: once per expiry, through a
+ * condition on the short code's item (many requests at once, one event). An expiry already recorded, or
+ * already tried by this instance, costs nothing. A failure is logged and tried again by the next request: the
+ * redirect's answer does not depend on it.
+ */
+async function recordExpiry(target: ShortCodeTarget, reason: ExpiryReason): Promise<void> {
+  if (target.limits_at === null || target.expiry_recorded === target.limits_at) return;
+  const expiry = `${target.url_id}|${target.limits_at}`;
+  if (tried.has(expiry)) return;
+  if (tried.size >= TRIED_LIMIT) tried.clear();
+  tried.add(expiry);
+  try {
+    if (!(await claimExpiredEvent(target))) return;
+  } catch (error) {
+    tried.delete(expiry);
+    logger.warn('The expiry of a link could not be recorded; the next request tries again', {
+      url_id: target.url_id,
+      error: error as Error,
+    });
+    return;
+  }
+  await publishUrlEvent(
+    'expired',
+    { id: target.url_id, user_id: target.user_id, short_code: target.short_code, original_url: target.original_url },
+    { reason },
+  );
+}
 
 /** Where an expired link leads: its `expired_url`, or nowhere (410). The first request to find it records its expiry. */
 async function followExpiredLink(visit: ShortLinkVisit, target: ShortCodeTarget, reason: ExpiryReason) {

@@ -1,8 +1,5 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { serviceConfig } from './config.js';
 import { RequestValidationError } from './errors.js';
 import { type Address, addressOf, isSameMachine } from './hosts.js';
-import { requestHeader } from './http/headers.js';
 import { isBlocked } from './store/blocked-hosts.js';
 
 /**
@@ -13,20 +10,6 @@ import { isBlocked } from './store/blocked-hosts.js';
 
 export const OWN_LINK = "Links to this service's own short links are not allowed";
 export const BLOCKED_LINK = 'Links to this host are not allowed';
-
-/** The service's own addresses for this request: configured, the public base URL's, and the request's. */
-function ownAddresses(event: Pick<APIGatewayProxyEvent, 'headers'>): Address[] {
-  const config = serviceConfig();
-  return [
-    ...config.shortLinkHosts,
-    requestHeader(event, 'x-viewer-host'),
-    requestHeader(event, 'x-edge-host'),
-    requestHeader(event, 'host'),
-    config.publicBaseUrl,
-  ]
-    .map((address) => (address ? addressOf(address) : undefined))
-    .filter((address): address is Address => address !== undefined);
-}
 
 /** Ports an own address without one stands for: a link's default port ('') and the two a link may spell out. */
 const DEFAULT_PORTS = ['', '80', '443'];
@@ -42,15 +25,14 @@ const isOwnAddress = (link: Address, own: Address): boolean =>
 const refused = (field: string, msg: string) =>
   new RequestValidationError([{ loc: ['body', field], msg, type: 'value_error' }]);
 
-/** Refuses a link to the service itself or to a blocked host, at `field` of the body. */
-export async function checkLinkTarget(
-  field: string,
-  link: string,
-  event: Pick<APIGatewayProxyEvent, 'headers'>,
-): Promise<void> {
+/**
+ * Refuses a link to the service itself (any of `ownAddresses`, the request's: shared/http/own-addresses.ts)
+ * or to a blocked host, at `field` of the body.
+ */
+export async function checkLinkTarget(field: string, link: string, ownAddresses: readonly Address[]): Promise<void> {
   const address = addressOf(link);
   // A link with no host left once canonical (`http://%2E/`) leads nowhere: neither here nor to a blocked host.
   if (!address) return;
-  if (ownAddresses(event).some((own) => isOwnAddress(address, own))) throw refused(field, OWN_LINK);
+  if (ownAddresses.some((own) => isOwnAddress(address, own))) throw refused(field, OWN_LINK);
   if (await isBlocked(address.host)) throw refused(field, BLOCKED_LINK);
 }

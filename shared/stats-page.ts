@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ExpiryReason } from './link-lifecycle.js';
 import { statsPageFiles, statsPageFolder } from './page-files.js';
 import type { UrlRecord } from './records.js';
 import { staticFiles } from './static-files.js';
-import type { ExpiryReason } from './store/urls.js';
 
 /**
  * The statistics page of a link, at `/<code>+` (Bitly's convention): the link, its target and QR code, its

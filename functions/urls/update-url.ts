@@ -1,6 +1,7 @@
 import { updateUrlRoute } from '#shared/api/urls.js';
 import { publishUrlEvent } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
+import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
 import { checkLinkTarget } from '#shared/link-rules.js';
 import { withShortUrl } from '#shared/short-links.js';
@@ -8,8 +9,9 @@ import { updateUrl } from '#shared/store/link-updates.js';
 
 /** PUT /urls/{id}: its target, title, state and lifecycle (not its short code); emits `updated`. */
 export const handler = httpRoute(updateUrlRoute, async ({ path, body, caller, event }) => {
-  if (body.original_url) await checkLinkTarget('original_url', body.original_url, event);
-  if (body.expired_url) await checkLinkTarget('expired_url', body.expired_url, event);
+  const own = ownAddresses(event);
+  if (body.original_url) await checkLinkTarget('original_url', body.original_url, own);
+  if (body.expired_url) await checkLinkTarget('expired_url', body.expired_url, own);
   const url = await updateUrl(path.id, body, ownerOf(caller));
   await publishUrlEvent('updated', url);
   return withShortUrl(event, url);

@@ -1,19 +1,13 @@
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
+import { type ExpiryReason, expiryOf } from '../link-lifecycle.js';
 import type { Page, UrlRecord } from '../records.js';
 import { accessPatterns, keys } from './keys.js';
 import { type PageRequest, readPage } from './list-pages.js';
 import { toUrlRecord } from './record-items.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { getItem, type Item } from './table.js';
-import {
-  type ExpiryReason,
-  expiryOf,
-  liveShortCode,
-  type ShortCodeTarget,
-  shortCodeTargetOf,
-  URL_NOT_FOUND,
-} from './urls.js';
+import { liveShortCode, type ShortCodeTarget, shortCodeTargetOf, URL_NOT_FOUND } from './urls.js';
 
 /** Whether a URL item is one `owner` may see (any, when no owner is named): another user's is hidden. */
 const visibleTo = (item: Item | undefined, owner: number | undefined): item is Item =>

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../clock.js';
 import { NotFoundError } from '../errors.js';
+import { expiryOf } from '../link-lifecycle.js';
 import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
@@ -10,7 +11,6 @@ import { countedClicksOf } from './stats-reading.js';
 import { getItem, type Item, tableName, transact, writeIf } from './table.js';
 import {
   CONCURRENT_CHANGE_RETRIES,
-  expiryOf,
   ownedBy,
   shortCodeItem,
   toShortCodeTarget,

@@ -71,14 +71,6 @@ export function shortCodeItem(url: UrlRecord, limitsAt = url.created_at): Item {
 export const liveShortCode = (item: Item | undefined): Item | undefined =>
   item === undefined || item.released_until !== undefined ? undefined : item;
 
-/** Why a link is expired at `now`, if it is: its date passed, or its clicks reached the limit. */
-export type ExpiryReason = 'date' | 'clicks';
-export function expiryOf(target: ShortCodeTarget, now: string): ExpiryReason | undefined {
-  if (target.expires_at !== null && now >= target.expires_at) return 'date';
-  if (target.max_clicks !== null && target.leased >= target.max_clicks) return 'clicks';
-  return undefined;
-}
-
 export const shortCodeTargetOf = (item: Item): ShortCodeTarget => ({
   url_id: Number(item.url_id),
   user_id: Number(item.user_id),

@@ -1,5 +1,5 @@
-import { withForwardedQuery } from '../../shared/link-lifecycle.js';
-import { expiryOf, type ShortCodeTarget } from '../../shared/store/urls.js';
+import { expiryOf, withForwardedQuery } from '../../shared/link-lifecycle.js';
+import type { ShortCodeTarget } from '../../shared/store/urls.js';
 
 const target = (fields: Partial<ShortCodeTarget>): ShortCodeTarget => ({
   url_id: 1,
