@@ -27,7 +27,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/store/' },
       to: {
-        path: '^shared/(api/|http/|routes[.]ts|schemas|openapi|api-reference[.]ts|stats-page[.]ts|home-page[.]ts|page-files[.]ts)',
+        path: '^shared/(api/|http/|routes[.]ts|schemas|openapi|pages/)',
         reachable: true,
       },
     },

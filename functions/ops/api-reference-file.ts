@@ -1,7 +1,7 @@
 import { apiReferenceFileRoute } from '#shared/api/page-assets.js';
-import { apiReferenceFile } from '#shared/api-reference.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
+import { apiReferenceFile } from '#shared/pages/api-reference.js';
 
 /** GET /docs/{file}: a script or stylesheet of the API reference page; they change only with a deployment. */
 export const handler = httpRoute(apiReferenceFileRoute, async ({ path }) => {

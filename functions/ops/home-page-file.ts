@@ -1,7 +1,7 @@
 import { homePageFileRoute } from '#shared/api/page-assets.js';
-import { homePageFile } from '#shared/home-page.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
+import { homePageFile } from '#shared/pages/home-page.js';
 
 /** GET /home-page/{file}: the home page's script and stylesheet. */
 export const handler = httpRoute(homePageFileRoute, async ({ path }) => {

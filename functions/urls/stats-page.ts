@@ -3,8 +3,8 @@ import { serviceConfig } from '#shared/config.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { identifyCaller, ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
+import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/pages/stats-page.js';
 import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
-import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/stats-page.js';
 import { getLinkByCode } from '#shared/store/link-reads.js';
 
 /**

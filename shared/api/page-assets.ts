@@ -5,7 +5,7 @@ import {
   statsPageFolder,
   swaggerUiFiles,
   swaggerUiFolder,
-} from '../page-files.js';
+} from '../pages/page-files.js';
 import { referenceFilePath } from '../schemas/pages.js';
 import type { RouteDeclaration } from './route-declaration.js';
 

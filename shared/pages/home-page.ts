@@ -204,7 +204,7 @@ export function homePageHtml(base: string, keysMode: boolean): string {
 function locate(name: string): string | undefined {
   if (!(homePageFiles.files as readonly string[]).includes(name)) return undefined;
   const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), homePageFolder, name);
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../${homePageFiles.from}/${name}`, import.meta.url));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL(`../../${homePageFiles.from}/${name}`, import.meta.url));
 }
 
 /** One of the page's files by name; anything else is a 404. */

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExpiryReason } from './link-lifecycle.js';
+import type { ExpiryReason } from '../link-lifecycle.js';
+import type { UrlRecord } from '../records.js';
 import { statsPageFiles, statsPageFolder } from './page-files.js';
-import type { UrlRecord } from './records.js';
 import { staticFiles } from './static-files.js';
 
 /**
@@ -157,7 +157,7 @@ function locate(name: string): string | undefined {
   const bundled = path.join(path.dirname(fileURLToPath(import.meta.url)), statsPageFolder, name);
   if (existsSync(bundled)) return bundled;
   return own
-    ? fileURLToPath(new URL(`../${statsPageFiles.own.from}/${name}`, import.meta.url))
+    ? fileURLToPath(new URL(`../../${statsPageFiles.own.from}/${name}`, import.meta.url))
     : path.join(path.dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist', name);
 }
 
