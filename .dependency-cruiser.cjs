@@ -54,6 +54,15 @@ module.exports = {
       to: { path: '^shared/store/', pathNot: '^shared/store/table-schema[.]ts$', reachable: true },
     },
     {
+      name: 'platform-at-the-bottom',
+      comment:
+        'shared/platform/ (configuration, errors, logs, metrics) is what the rest stands on: it reads nothing ' +
+        "else of shared/ but the host forms its settings parse and the table's default names.",
+      severity: 'error',
+      from: { path: '^shared/platform/' },
+      to: { path: '^shared/', pathNot: '^shared/(platform/|hosts[.]ts$|store/table-schema[.]ts$)' },
+    },
+    {
       name: 'functions-run-in-lambda',
       comment: 'A function is bundled for Lambda: it may not reach the local runtime or the stack.',
       severity: 'error',

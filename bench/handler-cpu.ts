@@ -149,7 +149,7 @@ async function measure(handler: Handler, event: APIGatewayProxyEvent, expected: 
 
 export async function handlerCpu(): Promise<string[]> {
   // Installed here, not at import: the other benchmarks import this module too and need the real network.
-  // What Lambda sets: the functions then write an embedded-metric record per request (shared/metrics.ts).
+  // What Lambda sets: the functions then write an embedded-metric record per request (shared/platform/metrics.ts).
   process.env.AWS_LAMBDA_FUNCTION_NAME = 'bench';
   process.env.TABLE_NAME = 'bench';
   process.env.EVENTS_QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/bench';

@@ -1,7 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { authModes, parseAddressList } from '../shared/service-config.js';
-import { choiceValue, flagValue, integerValue, parseAllowedOrigins } from '../shared/setting-values.js';
+import { authModes, parseAddressList } from '../shared/platform/service-config.js';
+import { choiceValue, flagValue, integerValue, parseAllowedOrigins } from '../shared/platform/setting-values.js';
 import type { ServiceStackProps } from './service-stack.js';
 
 /** What `bin/app.ts` builds, read from CDK context (`-c key=value` or cdk.json); README lists every key. */

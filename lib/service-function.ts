@@ -53,7 +53,7 @@ export interface ServiceFunctionProps {
  *
  * Each function has its own role that starts with nothing but writing to its own log group; `useTable`
  * and `publishEventsTo` add exactly what a route needs, together with the setting that tells the code
- * where to find it (the variables `shared/config.ts` reads).
+ * where to find it (the variables `shared/platform/config.ts` reads).
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -111,7 +111,7 @@ export class ServiceFunction extends NodejsFunction {
    * tells it the table's name.
    */
   useTable(table: ITableV2, access: TableAccess, indexes: readonly IndexName[] = []): void {
-    // Every function loads shared/config.ts, which requires TABLE_NAME, even those that never touch the table.
+    // Every function loads shared/platform/config.ts, which requires TABLE_NAME, even those that never touch the table.
     this.addEnvironment('TABLE_NAME', table.tableName);
     for (const statement of tableAccessStatements(table, access, indexes)) this.addToRolePolicy(statement);
   }

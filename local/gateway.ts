@@ -11,14 +11,19 @@ import type {
   Context,
 } from 'aws-lambda';
 import { servedByApi, shortLinkRoute } from '../lib/edge-paths.js';
-import { serviceConfig } from '../shared/config.js';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../shared/errors.js';
 import { jsonResponse } from '../shared/http/answers.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
 import { securityHeaders } from '../shared/http/security-headers.js';
-import { logger } from '../shared/logger.js';
-import { recordRequest } from '../shared/metrics.js';
+import { serviceConfig } from '../shared/platform/config.js';
+import {
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+} from '../shared/platform/errors.js';
+import { logger } from '../shared/platform/logger.js';
+import { recordRequest } from '../shared/platform/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
 import { edge, type HeaderPairs } from './edge.js';
 import { invokeFunction } from './lambda-invocation.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../shared/service-config.js';
-import { SettingError } from '../shared/setting-values.js';
+import { loadConfig } from '../shared/platform/service-config.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 import { ensurePortFree } from './ports.js';
 import type { LocalRuntime } from './runtime.js';
 import { claimDataFolder, type DataFolderClaim } from './runtime-record.js';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { SettingError } from '../shared/setting-values.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 
 /** A TCP port free on the loopback interface right now. */
 export function freePort(): Promise<number> {

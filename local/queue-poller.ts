@@ -7,7 +7,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '../shared/logger.js';
+import { logger } from '../shared/platform/logger.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import { type FunctionIdentity, runAsFunction } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';

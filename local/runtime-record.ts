@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SettingError } from '../shared/setting-values.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 
 /**
  * One local service per data folder. `npm start` claims the folder by creating `local-runtime.json` in it

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
-import { parseJsonExactly } from '../shared/json.js';
+import { parseJsonExactly } from '../shared/platform/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
 import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
@@ -187,7 +187,7 @@ async function requeueSavedImports(file: string, queueUrl: string): Promise<void
 /** Keeps the imports still queued at a stop: in `file` for the next start, or in the log. */
 async function keepUnsentImports(bodies: string[], file: string | undefined): Promise<void> {
   if (bodies.length === 0) return;
-  const { logger } = await import('../shared/logger.js');
+  const { logger } = await import('../shared/platform/logger.js');
   if (file) {
     await appendFile(file, bodies.map((body) => `${body}\n`).join(''));
     logger.warn(`${bodies.length} import(s) were not finished yet; the next start goes on with them`, { file });
@@ -199,7 +199,7 @@ async function keepUnsentImports(bodies: string[], file: string | undefined): Pr
 /** Keeps queue message bodies that were not written: in `file` for the next start, or in the log. */
 async function keepUnsentEvents(bodies: string[], file: string | undefined): Promise<void> {
   if (bodies.length === 0) return;
-  const { logger } = await import('../shared/logger.js');
+  const { logger } = await import('../shared/platform/logger.js');
   const entries = bodies.map((body) => {
     let event: unknown = body;
     try {
@@ -330,7 +330,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       importsDeadLetterQueueUrl: throughCheck(provisionedImports.deadLetterQueueUrl),
     };
     // The functions are given their configuration directly, as Lambda gives them their environment.
-    const { useServiceConfig } = await import('../shared/config.js');
+    const { useServiceConfig } = await import('../shared/platform/config.js');
     // Bundles have their own copy of the configuration module: they read it from the environment, as in Lambda.
     const fromBundles = options.functions === 'bundles';
     const functionEnvironment = (extra: NodeJS.ProcessEnv = {}) => {

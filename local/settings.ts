@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { choiceValue, flagValue, integerValue, settingError } from '../shared/setting-values.js';
+import { choiceValue, flagValue, integerValue, settingError } from '../shared/platform/setting-values.js';
 
 /**
  * The local runtime's settings (`npm start`), read from the environment and checked once, before anything
  * is started: a wrong value stops the start with one line naming the variable and what it accepts. The
- * functions' own settings are checked by shared/config.ts. README.md's configuration table lists both.
+ * functions' own settings are checked by shared/platform/config.ts. README.md's configuration table lists both.
  * Unset means the default; set but empty is a mistake, reported like any other wrong value.
  */
 interface LocalSettings {

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
-import { logger } from '../shared/logger.js';
+import { logger } from '../shared/platform/logger.js';
 import { clickStreamSchema } from '../shared/store/table-schema.js';
 import type { FunctionIdentity } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';

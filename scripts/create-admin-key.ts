@@ -5,8 +5,8 @@ import { createOperatorKey } from '../local/operator-keys.js';
 import { provisionTable } from '../local/provision.js';
 import { runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
-import { useServiceConfig } from '../shared/config.js';
-import { SettingError } from '../shared/setting-values.js';
+import { useServiceConfig } from '../shared/platform/config.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 
 /**
  * `npm run create-admin-key [-- name]`: makes an operator key and prints it, the only time it is shown (only

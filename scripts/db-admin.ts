@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
-import { integerValue, SettingError } from '../shared/setting-values.js';
+import { integerValue, SettingError } from '../shared/platform/setting-values.js';
 
 /**
  * `npm run db-admin`: a table browser (the npm package dynamodb-admin) on the DynamoDB Local of the running

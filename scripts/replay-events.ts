@@ -6,8 +6,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
 import { eventMessage } from '../shared/events/event-message.js';
-import { parseJsonExactly } from '../shared/json.js';
-import { SettingError } from '../shared/setting-values.js';
+import { parseJsonExactly } from '../shared/platform/json.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 
 /**
  * `npm run replay-events -- [log files...] [--queue-url URL]`: sends again the automatic events that could

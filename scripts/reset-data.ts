@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordFile, runningService } from '../local/runtime-record.js';
 import { readLocalSettings } from '../local/settings.js';
-import { SettingError } from '../shared/setting-values.js';
+import { SettingError } from '../shared/platform/setting-values.js';
 
 /**
  * `npm run reset-data`: forgets everything `npm start` stored (DynamoDB Local's files and events kept from

@@ -1,10 +1,10 @@
-import { timestamp } from './clock.js';
-import { GoneError } from './errors.js';
 import { clickDetails } from './events/click-details.js';
 import { publishUrlEvent } from './events/publisher.js';
 import { hostOfLink } from './hosts.js';
 import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from './link-lifecycle.js';
-import { logger } from './logger.js';
+import { timestamp } from './platform/clock.js';
+import { GoneError } from './platform/errors.js';
+import { logger } from './platform/logger.js';
 import { GENERATED_CODE } from './short-code.js';
 import { isBlocked } from './store/blocked-hosts.js';
 import { takeClick } from './store/click-allowance.js';

@@ -1,4 +1,4 @@
-import { RequestValidationError } from './errors.js';
+import { RequestValidationError } from './platform/errors.js';
 
 /**
  * Hosts as the abuse controls compare them (docs/decisions.md, "Abuse controls"). Pure: no I/O.

@@ -1,5 +1,5 @@
-import { RequestValidationError } from './errors.js';
 import { type Address, addressOf, isSameMachine } from './hosts.js';
+import { RequestValidationError } from './platform/errors.js';
 import { isBlocked } from './store/blocked-hosts.js';
 
 /**

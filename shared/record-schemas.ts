@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ValidationIssue } from './errors.js';
+import type { ValidationIssue } from './platform/errors.js';
 import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
 import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import qrcode from 'qrcode-generator';
-import { serviceConfig } from './config.js';
 import { requestHeader } from './http/headers.js';
+import { serviceConfig } from './platform/config.js';
 import type { PublicUrlRecord, UrlRecord } from './records.js';
 
 /**

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { serviceConfig } from '#shared/config.js';
 import { writeEventBatch } from '#shared/events/event-writer.js';
+import { serviceConfig } from '#shared/platform/config.js';
 
 // Checked at the cold start, not in the middle of a batch.
 serviceConfig();

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { serviceConfig } from '#shared/config.js';
+import { serviceConfig } from '#shared/platform/config.js';
 import { goOnWithImports } from '#shared/users-import/import-worker.js';
 
 // Checked at the cold start, not in the middle of an import.

@@ -1,10 +1,10 @@
 import { homePageRoute } from '#shared/api/service.js';
-import { serviceConfig } from '#shared/config.js';
-import { NotFoundError } from '#shared/errors.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { prefersHtml } from '#shared/http/pages-for-people.js';
 import { httpRoute } from '#shared/http/route.js';
 import { homePageHtml, homePagePolicy } from '#shared/pages/home-page.js';
+import { serviceConfig } from '#shared/platform/config.js';
+import { NotFoundError } from '#shared/platform/errors.js';
 import { servicePathPrefix } from '#shared/short-links.js';
 
 /**

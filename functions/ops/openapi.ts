@@ -1,7 +1,7 @@
 import { openApiRoute } from '#shared/api/service.js';
-import { serviceConfig } from '#shared/config.js';
 import { httpRoute } from '#shared/http/route.js';
 import { buildOpenApiDocument } from '#shared/openapi.js';
+import { serviceConfig } from '#shared/platform/config.js';
 import { routes } from '#shared/routes.js';
 
 /** Built once per instance, for the mode the service runs in: the description changes only with a deployment. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { logger } from '#shared/logger.js';
+import { logger } from '#shared/platform/logger.js';
 import { seedIfEmpty } from '#shared/seed/load-seed.js';
 
 /** The seed CSV files travel in a `seed/` folder next to this bundle (lib/startup-seed.ts puts them there). */

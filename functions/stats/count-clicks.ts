@@ -1,6 +1,6 @@
 import middy from '@middy/core';
-import { serviceConfig } from '#shared/config.js';
 import { type ClickStreamEvent, type ClickStreamResponse, countClickStream } from '#shared/events/click-counter.js';
+import { serviceConfig } from '#shared/platform/config.js';
 
 // Checked at the cold start, not in the middle of a batch.
 serviceConfig();

@@ -1,10 +1,10 @@
 import { createUrlRoute, createUrlsRoute } from '#shared/api/urls.js';
-import { serviceConfig } from '#shared/config.js';
 import { createShortLink } from '#shared/create-short-link.js';
 import { Answer } from '#shared/http/answer.js';
 import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
+import { serviceConfig } from '#shared/platform/config.js';
 import { reserveIds } from '#shared/store/ids.js';
 
 /**

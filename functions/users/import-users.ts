@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { importUsersRoute } from '#shared/api/imports.js';
-import { serviceConfig } from '#shared/config.js';
 import { Answer } from '#shared/http/answer.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { readUploadedFile } from '#shared/http/multipart.js';
 import { httpRoute } from '#shared/http/route.js';
+import { serviceConfig } from '#shared/platform/config.js';
 import { serviceUrl } from '#shared/short-links.js';
 import { handOffImport, importProgress, importSummary, startUserImport } from '#shared/users-import/user-imports.js';
 

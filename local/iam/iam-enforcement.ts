@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { logger } from '../../shared/logger.js';
+import { logger } from '../../shared/platform/logger.js';
 import { labelOutgoingRequests } from '../function-identity.js';
 import { freePort } from '../ports.js';
 import type { BoundFunctionRoles } from './function-roles.js';

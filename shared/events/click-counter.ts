@@ -1,7 +1,7 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../logger.js';
-import { metricNames } from '../metric-names.js';
-import { recordCount, recordValues } from '../metrics.js';
+import { logger } from '../platform/logger.js';
+import { metricNames } from '../platform/metric-names.js';
+import { recordCount, recordValues } from '../platform/metrics.js';
 import { clickChangesOf, countClickChanges } from '../store/stats-counting.js';
 
 /**

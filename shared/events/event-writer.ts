@@ -1,8 +1,8 @@
 import type { Context, SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { parseJsonExactly } from '../json.js';
-import { logger } from '../logger.js';
-import { metricNames } from '../metric-names.js';
-import { recordCount, recordValues } from '../metrics.js';
+import { parseJsonExactly } from '../platform/json.js';
+import { logger } from '../platform/logger.js';
+import { metricNames } from '../platform/metric-names.js';
+import { recordCount, recordValues } from '../platform/metrics.js';
 import {
   type DeliveredEvent,
   type DeliveryOutcome,

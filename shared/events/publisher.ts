@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { timestamp } from '../clock.js';
-import { serviceConfig } from '../config.js';
-import { logger } from '../logger.js';
-import { metricNames } from '../metric-names.js';
-import { increment, recordCount } from '../metrics.js';
+import { timestamp } from '../platform/clock.js';
+import { serviceConfig } from '../platform/config.js';
+import { logger } from '../platform/logger.js';
+import { metricNames } from '../platform/metric-names.js';
+import { increment, recordCount } from '../platform/metrics.js';
 import type { UrlRecord } from '../records.js';
 import { eventIds } from '../store/scale/id-leases.js';
 import type { AutomaticEventType, EventMessage, SweepMessage } from './event-message.js';

@@ -1,4 +1,4 @@
-import { logger } from '../logger.js';
+import { logger } from '../platform/logger.js';
 import { forEachConcurrently } from '../store/bulk-writes.js';
 import { toErrorOutcome } from './error-policy.js';
 import { jsonObjectBody, type Parseable, validateInput } from './validation.js';

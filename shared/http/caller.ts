@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { RouteAccess } from '../api/route-declaration.js';
-import { serviceConfig } from '../config.js';
-import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
+import { serviceConfig } from '../platform/config.js';
+import { NotAllowedError, NotAuthenticatedError, NotFoundError } from '../platform/errors.js';
 import { type KeyHolder, keyHolder, keyPattern } from '../store/access-keys.js';
 import { USER_NOT_FOUND } from '../store/users.js';
 

@@ -1,4 +1,4 @@
-import type { AllowedOrigins } from '../setting-values.js';
+import type { AllowedOrigins } from '../platform/setting-values.js';
 
 /**
  * Cross-origin access for browser pages on other origins. The API has no credentials (no cookies, no

@@ -16,8 +16,8 @@ import {
   RuleViolationError,
   TooManyRequestsError,
   UnavailableError,
-} from '../errors.js';
-import { logger } from '../logger.js';
+} from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
 import { jsonResponse } from './answers.js';
 import { errorPage, prefersHtml } from './pages-for-people.js';
 

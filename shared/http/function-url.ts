@@ -6,9 +6,9 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { serviceConfig } from '../config.js';
-import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../errors.js';
-import { markInvocation, recordRequest } from '../metrics.js';
+import { serviceConfig } from '../platform/config.js';
+import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../platform/errors.js';
+import { markInvocation, recordRequest } from '../platform/metrics.js';
 import type { Redirect } from './answers.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { errorAnswer } from './error-policy.js';

@@ -12,7 +12,7 @@ import {
   IdempotencyKeyReusedError,
   OverloadedError,
   RequestValidationError,
-} from '../errors.js';
+} from '../platform/errors.js';
 import { idempotencyRecords } from '../store/idempotency-records.js';
 import { Answer } from './answer.js';
 import { requestHeader } from './headers.js';

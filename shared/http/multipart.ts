@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import busboy from 'busboy';
-import { PayloadTooLargeError, RequestValidationError } from '../errors.js';
+import { PayloadTooLargeError, RequestValidationError } from '../platform/errors.js';
 import { requestHeader } from './headers.js';
 
 interface UploadedFile {

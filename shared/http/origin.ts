@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { serviceConfig } from '../config.js';
-import { NotAllowedError } from '../errors.js';
-import { RefreshingValue } from '../refreshing-value.js';
+import { serviceConfig } from '../platform/config.js';
+import { NotAllowedError } from '../platform/errors.js';
+import { RefreshingValue } from '../platform/refreshing-value.js';
 import { requestHeader } from './headers.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { serviceConfig } from '../config.js';
-import { markInvocation, recordRequest } from '../metrics.js';
+import { serviceConfig } from '../platform/config.js';
+import { markInvocation, recordRequest } from '../platform/metrics.js';
 import { corsHeaders } from './cors.js';
 import { requestHeader } from './headers.js';
 import { securityHeaders } from './security-headers.js';

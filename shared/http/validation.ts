@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { core } from 'zod/mini';
-import { RequestValidationError, type ValidationIssue } from '../errors.js';
-import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../json.js';
+import { RequestValidationError, type ValidationIssue } from '../platform/errors.js';
+import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../platform/json.js';
 import { requestHeader } from './headers.js';
 
 /** Where a value came from; the first segment of every 422 `loc`. */
@@ -135,7 +135,7 @@ function requireJsonContentType(contentType: string | undefined): void {
 
 /**
  * Parses a JSON request body; text that is not JSON, or JSON that is not an object, is a 422 at `["body"]`.
- * Nested numbers keep their exact value (shared/json.ts); the body's own fields are numbers as JavaScript
+ * Nested numbers keep their exact value (shared/platform/json.ts); the body's own fields are numbers as JavaScript
  * reads them, so that an id past 2^53 is refused by its bound like any other too-large id.
  */
 function parseJsonObjectBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {

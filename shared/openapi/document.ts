@@ -1,6 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
+import type { AuthMode } from '../platform/service-config.js';
 import { type HttpMethod, type RouteDefinition, routes } from '../routes.js';
-import type { AuthMode } from '../service-config.js';
 import { recordSchemas, sharedHeaders } from './components.js';
 import type { OpenApiDocument } from './document-types.js';
 import { edgeOperations } from './edge-operations.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../platform/errors.js';
 
 /** A file a page of the service loads: its content and type. */
 export interface StaticFileContent {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isRawJsonNumber, nestingDepth } from '../json.js';
+import { isRawJsonNumber, nestingDepth } from '../platform/json.js';
 import { documentedAs } from './documented-json-schema.js';
 import { csvLimit, cursor, limit, skip } from './list-pages.js';
 import { positiveId, queryId, trimmedText } from './primitives.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { strictUtcInstant, timestamp } from '../clock.js';
+import { strictUtcInstant, timestamp } from '../platform/clock.js';
 import { documentedAs } from './documented-json-schema.js';
 
 /** The building blocks of the request schemas: ids, integers and booleans carried as text, texts and moments. */

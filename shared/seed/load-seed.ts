@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { parseJsonExactly } from '../json.js';
+import { parseJsonExactly } from '../platform/json.js';
 import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';

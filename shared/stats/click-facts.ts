@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import { fnv1a } from '../fnv1a.js';
+import { fnv1a } from '../platform/fnv1a.js';
 
 /**
  * What the statistics keep of one click: when (its hour and day, UTC), whether a bot made it, and the five

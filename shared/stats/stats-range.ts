@@ -1,5 +1,5 @@
-import { strictUtcInstant, timestamp } from '../clock.js';
-import { RequestValidationError } from '../errors.js';
+import { strictUtcInstant, timestamp } from '../platform/clock.js';
+import { RequestValidationError } from '../platform/errors.js';
 
 /** What statistics are counted by: each hour, and each day (UTC). */
 export type StatsInterval = 'hour' | 'day';

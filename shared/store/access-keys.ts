@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { timestamp } from '../clock.js';
+import { timestamp } from '../platform/clock.js';
 import { keys } from './keys.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { getItem } from './table.js';

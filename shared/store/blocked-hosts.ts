@@ -1,7 +1,7 @@
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
 import { isWithinAny, readBlockedEntry } from '../hosts.js';
-import { RefreshingValue } from '../refreshing-value.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
+import { RefreshingValue } from '../platform/refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
 import { readAll } from './list-pages.js';
 import { abuseControls } from './scale/levers.js';

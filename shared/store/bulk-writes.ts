@@ -1,5 +1,5 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { OverloadedError } from '../errors.js';
+import { OverloadedError } from '../platform/errors.js';
 import type { Key } from './keys.js';
 import { retryWithBackoff } from './retry.js';
 import { bulkWriteClient, type Item, overloaded, tableName } from './table.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RequestValidationError } from '../errors.js';
+import { RequestValidationError } from '../platform/errors.js';
 import type { AccessPattern } from './keys.js';
 import type { Item } from './table.js';
 import { tableSchema } from './table-schema.js';

@@ -1,5 +1,5 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { serviceConfig } from '../config.js';
+import { serviceConfig } from '../platform/config.js';
 import { dynamoDbClient } from './table.js';
 
 /**

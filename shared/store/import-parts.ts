@@ -1,5 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { timestamp } from '../clock.js';
+import { timestamp } from '../platform/clock.js';
 import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-rows.js';
 import { reserveIds } from './ids.js';
 import { storeRows } from './imported-users.js';

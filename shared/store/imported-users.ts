@@ -1,4 +1,4 @@
-import { timestamp } from '../clock.js';
+import { timestamp } from '../platform/clock.js';
 import type { UserRecord } from '../records.js';
 import type { SkippedRow, UserRow } from '../users-import/user-rows.js';
 import { forEachConcurrently } from './bulk-writes.js';

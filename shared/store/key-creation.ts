@@ -1,6 +1,6 @@
 import { MAX_ACTIVE_KEYS } from '../access-key-rules.js';
-import { timestamp } from '../clock.js';
-import { LimitReachedError, NotFoundError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { LimitReachedError, NotFoundError } from '../platform/errors.js';
 import { type Holder, hashOfKey, newSecret } from './access-keys.js';
 import { reserveIds } from './ids.js';
 import { forgetExpiredKeys } from './key-revocation.js';

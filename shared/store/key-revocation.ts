@@ -1,5 +1,5 @@
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { Holder } from './access-keys.js';
 import { deleteKeys } from './bulk-writes.js';
 import { accessPatterns, keys } from './keys.js';

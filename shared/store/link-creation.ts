@@ -1,6 +1,6 @@
-import { timestamp } from '../clock.js';
-import { serviceConfig } from '../config.js';
-import { NotFoundError, RuleViolationError, UnavailableError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { serviceConfig } from '../platform/config.js';
+import { NotFoundError, RuleViolationError, UnavailableError } from '../platform/errors.js';
 import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { keys } from './keys.js';

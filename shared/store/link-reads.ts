@@ -1,6 +1,6 @@
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
 import { type ExpiryReason, expiryOf } from '../link-lifecycle.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { Page, UrlRecord } from '../records.js';
 import { accessPatterns, keys } from './keys.js';
 import { type PageRequest, readPage } from './list-pages.js';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
 import { expiryOf } from '../link-lifecycle.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';

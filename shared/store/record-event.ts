@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { EventRecord } from '../records.js';
 import { eventItem, placed, possibleKeys } from './event-items.js';
 import { idOfRequest } from './ids.js';

@@ -1,4 +1,4 @@
-import { parseJsonExactly } from '../json.js';
+import { parseJsonExactly } from '../platform/json.js';
 import type { EventRecord, LinkLifecycle, UrlRecord, UserRecord } from '../records.js';
 import type { Item } from './table.js';
 

@@ -1,5 +1,5 @@
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { Page } from '../records.js';
 import { reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';

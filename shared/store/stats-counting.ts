@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, AttributeValue as StreamAttributeValue } from 'aws-lambda';
-import { OverloadedError } from '../errors.js';
+import { OverloadedError } from '../platform/errors.js';
 import { type ClickFacts, clickFacts } from '../stats/click-facts.js';
 import { addClick, removeClick } from '../stats/stats-counts.js';
 import { addTags } from '../stats/visitor-sketch.js';

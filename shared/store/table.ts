@@ -12,10 +12,10 @@ import {
   type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { serviceConfig } from '../config.js';
-import { OverloadedError } from '../errors.js';
-import { metricNames } from '../metric-names.js';
-import { increment, recordCount } from '../metrics.js';
+import { serviceConfig } from '../platform/config.js';
+import { OverloadedError } from '../platform/errors.js';
+import { metricNames } from '../platform/metric-names.js';
+import { increment, recordCount } from '../platform/metrics.js';
 import type { Key } from './keys.js';
 import { retryWithBackoff } from './retry.js';
 

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { LinkLifecycle, UrlRecord } from '../records.js';
 import { indexAttributes, keys } from './keys.js';
 import { toLinkLifecycle } from './record-items.js';

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../platform/errors.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { sweepDeletedUser } from './event-sweeps.js';
 import { deleteKeysOfUser } from './key-revocation.js';

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { timestamp } from '../clock.js';
-import { NotFoundError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { SkippedRow } from '../users-import/user-rows.js';
 import { keys } from './keys.js';
 import { getItem, tableName, writeIf } from './table.js';

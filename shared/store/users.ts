@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { timestamp } from '../clock.js';
-import { NotFoundError, RuleViolationError } from '../errors.js';
+import { timestamp } from '../platform/clock.js';
+import { NotFoundError, RuleViolationError } from '../platform/errors.js';
 import type { Page, UserRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';

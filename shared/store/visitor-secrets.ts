@@ -1,8 +1,8 @@
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { serviceConfig } from '../config.js';
-import { logger } from '../logger.js';
-import { RefreshingValue } from '../refreshing-value.js';
+import { serviceConfig } from '../platform/config.js';
+import { logger } from '../platform/logger.js';
+import { RefreshingValue } from '../platform/refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
 import { documentClient, type Item, writeIf } from './table.js';
 

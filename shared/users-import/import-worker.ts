@@ -1,6 +1,6 @@
 import type { Context, SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { NotFoundError, OverloadedError } from '../errors.js';
-import { logger } from '../logger.js';
+import { NotFoundError, OverloadedError } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
 import { importsQueueSchema } from '../store/table-schema.js';
 import { failImport, getImport } from '../store/user-import.js';
 import { continueUserImport, type ImportMessage, queueImport, stoppedDetail } from './user-imports.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { timestamp } from '../clock.js';
-import { serviceConfig } from '../config.js';
-import { logger } from '../logger.js';
+import { timestamp } from '../platform/clock.js';
+import { serviceConfig } from '../platform/config.js';
+import { logger } from '../platform/logger.js';
 import { importNextPart, stageImportRows } from '../store/import-parts.js';
 import { failImport, getImport, saveImport, type UserImport } from '../store/user-import.js';
 import { readUserCsv } from './user-csv.js';

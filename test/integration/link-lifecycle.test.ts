@@ -1,5 +1,5 @@
 import type { LocalRuntime } from '../../local/runtime.js';
-import { timestamp } from '../../shared/clock.js';
+import { timestamp } from '../../shared/platform/clock.js';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { httpClient, queueDrained, startTestService } from '../support/service.js';
 

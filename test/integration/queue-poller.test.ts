@@ -4,7 +4,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { provisionQueues } from '../../local/provision.js';
 import { type QueuePoller, startQueuePoller } from '../../local/queue-poller.js';
-import { useServiceConfig } from '../../shared/config.js';
+import { useServiceConfig } from '../../shared/platform/config.js';
 import { eventually } from '../support/service.js';
 
 /**

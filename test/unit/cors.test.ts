@@ -1,5 +1,5 @@
 import { corsHeaders, preflightHeaders } from '../../shared/http/cors.js';
-import { parseAllowedOrigins } from '../../shared/setting-values.js';
+import { parseAllowedOrigins } from '../../shared/platform/setting-values.js';
 
 /** The CORS policy on its own (no network): `*` by default, or a list of origins that is echoed. */
 describe('CORS policy (no network)', () => {

@@ -1,4 +1,3 @@
-import { RequestValidationError } from '../../shared/errors.js';
 import {
   addressOf,
   blockedHostOf,
@@ -16,6 +15,7 @@ import {
   SINGLE_LABEL,
   WILDCARD,
 } from '../../shared/hosts.js';
+import { RequestValidationError } from '../../shared/platform/errors.js';
 
 /**
  * Hosts as the abuse controls compare them (shared/hosts.ts; no network): one canonical form for every

@@ -1,4 +1,4 @@
-import { RefreshingValue } from '../../shared/refreshing-value.js';
+import { RefreshingValue } from '../../shared/platform/refreshing-value.js';
 
 /** The in-memory refresh of the blocked hosts, the origin secret and the visitor secret (no I/O). */
 describe('a value kept in memory and loaded again when too old', () => {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { useServiceConfig } from '../../shared/config.js';
+import { useServiceConfig } from '../../shared/platform/config.js';
 import { NO_LIFECYCLE } from '../../shared/records.js';
 import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/short-links.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';

@@ -1,4 +1,4 @@
-import { RuleViolationError } from '../../shared/errors.js';
+import { RuleViolationError } from '../../shared/platform/errors.js';
 import { readUserCsv } from '../../shared/users-import/user-csv.js';
 import type { UserRow } from '../../shared/users-import/user-rows.js';
 

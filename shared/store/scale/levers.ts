@@ -31,7 +31,7 @@ export const idLeases = {
   largest: 1000,
 } as const;
 
-/** The hot-key cache (hot-key-cache.ts); its threshold is HOT_KEY_READS_PER_SECOND (shared/service-config.ts). */
+/** The hot-key cache (hot-key-cache.ts); its threshold is HOT_KEY_READS_PER_SECOND (shared/platform/service-config.ts). */
 export const hotKeys = {
   /** The longest an answer is served from memory (docs/decisions.md, "Hot keys": at most one second). */
   cacheMs: 1000,

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { OverloadedError } from '../../errors.js';
-import { logger } from '../../logger.js';
+import { OverloadedError } from '../../platform/errors.js';
+import { logger } from '../../platform/logger.js';
 import { keys } from '../keys.js';
 import { getItem, type Item, tableName, writeIf } from '../table.js';
 import { hotReads } from './hot-key-cache.js';

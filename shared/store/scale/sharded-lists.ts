@@ -1,4 +1,4 @@
-import { fnv1a } from '../../fnv1a.js';
+import { fnv1a } from '../../platform/fnv1a.js';
 import { accessPatterns, type EventShardPattern, hasTypeList } from '../keys.js';
 import { eventListShards } from './levers.js';
 

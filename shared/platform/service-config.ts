@@ -1,4 +1,5 @@
-import { normalizeAddress } from './hosts.js';
+import { normalizeAddress } from '../hosts.js';
+import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from '../store/table-schema.js';
 import { defaultMetricsNamespace } from './metric-names.js';
 import {
   choiceValue,
@@ -8,7 +9,6 @@ import {
   SettingError,
   settingError,
 } from './setting-values.js';
-import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from './store/table-schema.js';
 
 /**
  * What the functions' configuration is and how it is read from the environment; `config.ts` reads it once,
