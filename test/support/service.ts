@@ -164,16 +164,22 @@ export async function queueDrained(
   }
 }
 
-/** Every item of a list route, page after page through its Link header, retrying what the service asks to. */
+/**
+ * Every item of a list route, page after page through its Link header, retrying what a client retries: a 503
+ * after its Retry-After, and a 504 (a page read past its function's time under the emulated limits, reading
+ * past a just-deleted link's events) a few times, since a GET is safe to send again.
+ */
 export async function listAll<T>(api: ReturnType<typeof httpClient>, path: string): Promise<T[]> {
   const all: T[] = [];
   let next: string | undefined = path;
+  let timeouts = 0;
   while (next) {
     const page: JsonResponse<T[]> = await api.get<T[]>(next);
     if (page.status === 503) {
       await new Promise((resolve) => setTimeout(resolve, 1000 * Number(page.headers.get('retry-after'))));
       continue;
     }
+    if (page.status === 504 && ++timeouts <= 3) continue;
     if (page.status !== 200) throw new Error(`GET ${next} answered ${page.status}: ${JSON.stringify(page.body)}`);
     all.push(...page.body);
     next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
