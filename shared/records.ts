@@ -63,7 +63,7 @@ export interface EventRecord {
 
 /**
  * A URL as the API answers it: the record, then its extension fields (docs/decisions.md,
- * "Extensions"), which depend on where the service is seen from (shared/short-links.ts).
+ * "Extensions"), which depend on where the service is seen from (shared/links/short-links.ts).
  */
 export interface PublicUrlRecord extends UrlRecord {
   short_url: string;

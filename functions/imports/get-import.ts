@@ -1,6 +1,6 @@
 import { getImportRoute } from '#shared/api/imports.js';
 import { httpRoute } from '#shared/http/route.js';
-import { serviceUrl } from '#shared/short-links.js';
+import { serviceUrl } from '#shared/links/short-links.js';
 import { getImport } from '#shared/store/user-import.js';
 import { importProgress } from '#shared/users-import/user-imports.js';
 

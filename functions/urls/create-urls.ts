@@ -1,9 +1,9 @@
 import { createUrlRoute, createUrlsRoute } from '#shared/api/urls.js';
-import { createShortLink } from '#shared/create-short-link.js';
 import { Answer } from '#shared/http/answer.js';
 import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { httpRoute } from '#shared/http/route.js';
+import { createShortLink } from '#shared/links/create-short-link.js';
 import { serviceConfig } from '#shared/platform/config.js';
 import { reserveIds } from '#shared/store/ids.js';
 

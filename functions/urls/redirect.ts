@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { methodsOfResource } from '#shared/api/route-declaration.js';
 import { redirectRoute as redirectDeclaration } from '#shared/api/urls.js';
-import { followShortLink } from '#shared/follow-short-link.js';
 import { Redirect } from '#shared/http/answers.js';
 import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
 import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute } from '#shared/http/route.js';
+import { followShortLink } from '#shared/links/follow-short-link.js';
 import { isReservedShortCode } from '#shared/reserved-paths.js';
 import { shortLinkPath } from '#shared/schemas.js';
 

@@ -2,9 +2,9 @@ import { statsPageRoute } from '#shared/api/urls.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { identifyCaller, ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
+import { publicShortLink, servicePathPrefix } from '#shared/links/short-links.js';
 import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/pages/stats-page.js';
 import { serviceConfig } from '#shared/platform/config.js';
-import { publicShortLink, servicePathPrefix } from '#shared/short-links.js';
 import { getLinkByCode } from '#shared/store/link-reads.js';
 
 /**

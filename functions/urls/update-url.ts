@@ -3,8 +3,8 @@ import { publishUrlEvent } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
-import { checkLinkTarget } from '#shared/link-rules.js';
-import { withShortUrl } from '#shared/short-links.js';
+import { checkLinkTarget } from '#shared/links/link-rules.js';
+import { withShortUrl } from '#shared/links/short-links.js';
 import { updateUrl } from '#shared/store/link-updates.js';
 
 /** PUT /urls/{id}: its target, title, state and lifecycle (not its short code); emits `updated`. */

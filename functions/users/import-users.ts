@@ -5,8 +5,8 @@ import { Answer } from '#shared/http/answer.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { readUploadedFile } from '#shared/http/multipart.js';
 import { httpRoute } from '#shared/http/route.js';
+import { serviceUrl } from '#shared/links/short-links.js';
 import { serviceConfig } from '#shared/platform/config.js';
-import { serviceUrl } from '#shared/short-links.js';
 import { handOffImport, importProgress, importSummary, startUserImport } from '#shared/users-import/user-imports.js';
 
 /** The contract's largest CSV; base64 in the Lambda payload it stays under the 6 MB invocation limit. */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { serviceUrl } from '../links/short-links.js';
 import type { Page } from '../records.js';
-import { serviceUrl } from '../short-links.js';
 import { nextPageQuery } from './answers.js';
 import type { CsvAnswer } from './route.js';
 

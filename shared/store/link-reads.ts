@@ -1,4 +1,4 @@
-import { type ExpiryReason, expiryOf } from '../link-lifecycle.js';
+import { type ExpiryReason, expiryOf } from '../links/link-lifecycle.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { Page, UrlRecord } from '../records.js';

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expiryOf } from '../link-lifecycle.js';
+import { expiryOf } from '../links/link-lifecycle.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { LinkLifecycle, UrlRecord } from '../records.js';

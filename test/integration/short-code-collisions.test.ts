@@ -7,8 +7,8 @@ import type { UrlRecord as Url } from '../../shared/records.js';
  * started after the mock, retries a taken code and answers 503 when every try is taken.
  */
 const forced: string[] = [];
-const actual = await import('../../shared/short-code.js');
-jest.unstable_mockModule('../../shared/short-code.js', () => ({
+const actual = await import('../../shared/links/short-code.js');
+jest.unstable_mockModule('../../shared/links/short-code.js', () => ({
   ...actual,
   randomShortCode: () => forced.shift() ?? actual.randomShortCode(),
 }));

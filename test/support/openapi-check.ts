@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { BLOCKED_LINK, OWN_LINK } from '../../shared/link-rules.js';
+import { BLOCKED_LINK, OWN_LINK } from '../../shared/links/link-rules.js';
 import { buildOpenApiDocument } from '../../shared/openapi.js';
 
 /**
@@ -44,7 +44,7 @@ const rulesBeyondJsonSchema = new Set([
   'query.limit',
 ]);
 
-/** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/link-rules.ts). */
+/** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/links/link-rules.ts). */
 const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK]);
 
 type JsonObject = Record<string, unknown>;

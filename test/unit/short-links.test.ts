@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/links/short-links.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
 import { NO_LIFECYCLE } from '../../shared/records.js';
-import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/short-links.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
 
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;

@@ -1,16 +1,16 @@
-import { clickDetails } from './events/click-details.js';
-import { publishUrlEvent } from './events/publisher.js';
-import { hostOfLink } from './hosts.js';
+import { clickDetails } from '../events/click-details.js';
+import { publishUrlEvent } from '../events/publisher.js';
+import { hostOfLink } from '../hosts.js';
+import { timestamp } from '../platform/clock.js';
+import { GoneError } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
+import { isBlocked } from '../store/blocked-hosts.js';
+import { takeClick } from '../store/click-allowance.js';
+import { resolveShortCode } from '../store/link-reads.js';
+import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from '../store/urls.js';
+import { visitorTag } from '../store/visitor-secrets.js';
 import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from './link-lifecycle.js';
-import { timestamp } from './platform/clock.js';
-import { GoneError } from './platform/errors.js';
-import { logger } from './platform/logger.js';
 import { GENERATED_CODE } from './short-code.js';
-import { isBlocked } from './store/blocked-hosts.js';
-import { takeClick } from './store/click-allowance.js';
-import { resolveShortCode } from './store/link-reads.js';
-import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from './store/urls.js';
-import { visitorTag } from './store/visitor-secrets.js';
 
 const LINK_DISABLED = 'Link disabled';
 

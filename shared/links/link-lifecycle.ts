@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { LinkLifecycle } from './records.js';
+import type { LinkLifecycle } from '../records.js';
 
 /**
  * A link's lifecycle as rules (docs/decisions.md, "Link lifecycle"): when it is expired, and where a redirect
- * to it goes. Pure: what a visit does with them, and records, is shared/follow-short-link.ts.
+ * to it goes. Pure: what a visit does with them, and records, is shared/links/follow-short-link.ts.
  */
 
 export const LINK_EXPIRED = 'Link expired';

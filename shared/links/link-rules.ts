@@ -1,6 +1,6 @@
-import { type Address, addressOf, isSameMachine } from './hosts.js';
-import { RequestValidationError } from './platform/errors.js';
-import { isBlocked } from './store/blocked-hosts.js';
+import { type Address, addressOf, isSameMachine } from '../hosts.js';
+import { RequestValidationError } from '../platform/errors.js';
+import { isBlocked } from '../store/blocked-hosts.js';
 
 /**
  * What a link may lead to (docs/decisions.md, "Abuse controls"): not to one of the service's own short links (a

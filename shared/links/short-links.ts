@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import qrcode from 'qrcode-generator';
-import { requestHeader } from './http/headers.js';
-import { serviceConfig } from './platform/config.js';
-import type { PublicUrlRecord, UrlRecord } from './records.js';
+import { requestHeader } from '../http/headers.js';
+import { serviceConfig } from '../platform/config.js';
+import type { PublicUrlRecord, UrlRecord } from '../records.js';
 
 /**
  * Where the service is, as the person using it sees it. Behind CloudFront (and the local gateway, which runs

@@ -1,15 +1,15 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publishUrlEvent } from './events/publisher.js';
-import { actingUser, type Caller } from './http/caller.js';
-import { ownAddresses } from './http/own-addresses.js';
-import { missingField } from './http/validation.js';
+import { publishUrlEvent } from '../events/publisher.js';
+import { actingUser, type Caller } from '../http/caller.js';
+import { ownAddresses } from '../http/own-addresses.js';
+import { missingField } from '../http/validation.js';
+import type { PublicUrlRecord } from '../records.js';
+import { isReservedShortCode } from '../reserved-paths.js';
+import type { createOwnUrlBody } from '../schemas.js';
+import { createUrl } from '../store/link-creation.js';
 import { checkLinkTarget } from './link-rules.js';
-import type { PublicUrlRecord } from './records.js';
-import { isReservedShortCode } from './reserved-paths.js';
-import type { createOwnUrlBody } from './schemas.js';
 import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';
-import { createUrl } from './store/link-creation.js';
 
 /** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
 type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
