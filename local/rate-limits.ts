@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { bearerKey } from '../shared/http/caller.js';
-import { MAX_BULK_LINKS } from '../shared/schemas.js';
+import { MAX_BULK_LINKS } from '../shared/schemas/urls.js';
 import { rawHeaderPairs } from './edge.js';
 
 /**

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from './platform/errors.js';
 import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
-import { email, eventDetails, eventType, originalUrl, positiveId, title, username } from './schemas.js';
+import { eventDetails, eventType } from './schemas/events.js';
+import { originalUrl, title } from './schemas/link-fields.js';
+import { positiveId } from './schemas/primitives.js';
+import { email, username } from './schemas/users.js';
 
 /**
  * What the API answers, as zod schemas, for the OpenAPI description and the CSV exports' columns (their keys,

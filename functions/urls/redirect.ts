@@ -7,7 +7,7 @@ import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute } from '#shared/http/route.js';
 import { followShortLink } from '#shared/links/follow-short-link.js';
 import { isReservedShortCode } from '#shared/reserved-paths.js';
-import { shortLinkPath } from '#shared/schemas.js';
+import { shortLinkPath } from '#shared/schemas/urls.js';
 
 /** What a click is told about its viewer, read the same way from either entrance's event. */
 const viewerOf = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2) => ({

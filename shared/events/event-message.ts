@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { eventDetails, eventType, positiveId } from '../schemas.js';
+import { eventDetails, eventType } from '../schemas/events.js';
+import { positiveId } from '../schemas/primitives.js';
 /**
  * The body of an automatic event on the events queue. The event's id is decided by the function that queues
  * it (from its lease of ids), so that the writer stores it under the same key however often the message is

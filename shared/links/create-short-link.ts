@@ -5,7 +5,7 @@ import { ownAddresses } from '../http/own-addresses.js';
 import { missingField } from '../http/validation.js';
 import type { PublicUrlRecord } from '../records.js';
 import { isReservedShortCode } from '../reserved-paths.js';
-import type { createOwnUrlBody } from '../schemas.js';
+import type { createOwnUrlBody } from '../schemas/urls.js';
 import { createUrl } from '../store/link-creation.js';
 import { checkLinkTarget } from './link-rules.js';
 import { randomShortCode } from './short-code.js';

@@ -2,7 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Parser, parse } from 'csv-parse';
 import { RuleViolationError } from '../platform/errors.js';
-import { email as emailSchema, username as usernameSchema } from '../schemas.js';
+import { email as emailSchema, username as usernameSchema } from '../schemas/users.js';
 import { firstSkipped, MAX_SKIPPED_LISTED, type SkippedRow, type UserRow } from './user-rows.js';
 
 const ONLY_CSV = 'Only CSV files allowed';

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { buildOpenApiDocument } from '../../shared/openapi.js';
 import { routes } from '../../shared/routes.js';
-import { booleanWords, listUrlsQuery } from '../../shared/schemas.js';
+import { booleanWords } from '../../shared/schemas/primitives.js';
+import { listUrlsQuery } from '../../shared/schemas/urls.js';
 
 /** The OpenAPI description against the route table and the request schemas (no network). */
 const document = buildOpenApiDocument();
