@@ -35,7 +35,7 @@ module.exports = {
       name: 'declarations-below-the-handlers',
       comment:
         "A route's declaration (shared/api/) is data its handler, the stack and the reference read: it imports " +
-        'schemas and types, never the HTTP layer that serves it (types aside) or a handler.',
+        'schemas, constants and types, never the HTTP layer that serves it (types aside) or a handler.',
       severity: 'error',
       from: { path: '^shared/api/' },
       to: {

@@ -102,7 +102,7 @@ export function checkReservedSegments(routeTable: readonly Pick<RouteDefinition,
   );
   if ([...firstSegments].join() !== reservedFirstSegments.join()) {
     throw new Error(
-      `shared/reserved-paths.ts must list the routes' first segments in order: ${[...firstSegments].join(', ')}`,
+      `shared/reserved-paths.ts must list the routes' first segments, in the order the table first uses them (the reference's pattern and the edge's function list them so): ${[...firstSegments].join(', ')}`,
     );
   }
 }

@@ -49,7 +49,8 @@ interface BodyInput {
   mediaType?: 'multipart/form-data';
   /**
    * The reference's example ("Try it out" sends it): each works when the examples are sent in the route
-   * table's order to a fresh service, so the user POST /users makes is id 1, its link id 1, and so on.
+   * table's order to a fresh service (the user POST /users makes is id 1, its link id 1, and so on), but
+   * POST /reports's, which names the first seeded link.
    */
   example?: unknown;
 }

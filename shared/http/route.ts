@@ -82,8 +82,8 @@ function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
 }
 
 /**
- * A declared route's handler (shared/api/): its access, schemas and success status are its declaration's, and
- * `core` answers with validated, typed input. A route declared idempotent or answering CSV takes its
+ * A declared route's handler (shared/api/): its access, schemas and success status (200, 201 or 204; a 207 or a
+ * 302 is the answer the core returns) are its declaration's, and `core` answers with validated, typed input. A route declared idempotent or answering CSV takes its
  * `RouteParts` before its core.
  */
 export function httpRoute<R extends RouteDeclaration>(
