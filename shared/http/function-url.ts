@@ -8,12 +8,11 @@ import type {
 } from 'aws-lambda';
 import { serviceConfig } from '../platform/config.js';
 import { DeadlineExceededError, MethodNotAllowedError, NotFoundError } from '../platform/errors.js';
-import { markInvocation, recordRequest } from '../platform/metrics.js';
 import type { Redirect } from './answers.js';
-import { corsHeaders, preflightHeaders } from './cors.js';
+import { preflightHeaders } from './cors.js';
 import { errorAnswer } from './error-policy.js';
 import { requestHeader } from './headers.js';
-import { securityHeaders } from './security-headers.js';
+import { responseEnvelope } from './response-envelope.js';
 
 /**
  * A route served by a Lambda function URL (payload format 2.0) rather than API Gateway: the short links,
@@ -84,41 +83,6 @@ function errorPolicy(spec: FunctionUrlSpec<unknown>): MiddlewareObj<APIGatewayPr
 }
 
 /**
- * Outermost: stamps every answer with the request id, the security and CORS headers, and counts it in
- * `http_requests_total`, under the route's name when the path was the route's.
- */
-function responseEnvelope(spec: FunctionUrlSpec<unknown>): MiddlewareObj<APIGatewayProxyEventV2, Response> {
-  const startedAt = new WeakMap<object, number>();
-  const finish = async (request: { event: APIGatewayProxyEventV2; response: Response | null | undefined }) => {
-    const response = request.response;
-    if (!response) return;
-    const { event } = request;
-    const requestId = event.requestContext?.requestId;
-    response.headers = {
-      ...response.headers,
-      ...securityHeaders,
-      ...corsHeaders(serviceConfig().corsAllowedOrigins, requestHeader(event, 'origin')),
-      ...(requestId ? { 'X-Request-Id': requestId } : {}),
-    };
-    if (methodOf(event) === 'HEAD') response.body = '';
-    await recordRequest({
-      route: spec.path(event.rawPath) === undefined ? 'unmatched' : spec.route,
-      method: methodOf(event),
-      status: response.statusCode ?? 200,
-      durationMs: performance.now() - (startedAt.get(event) ?? performance.now()),
-    });
-  };
-  return {
-    before: (request) => {
-      markInvocation();
-      startedAt.set(request.event, performance.now());
-    },
-    after: finish,
-    onError: finish,
-  };
-}
-
-/**
  * Builds a function URL handler from a route's path and its core, which answers with a redirect (the only
  * answer a function URL route gives today).
  */
@@ -135,7 +99,13 @@ export function functionUrlRoute<Path>(
       throw new DeadlineExceededError();
     },
   })
-    .use(responseEnvelope(spec))
+    .use(
+      responseEnvelope<APIGatewayProxyEventV2, Response>({
+        method: methodOf,
+        // Under the route's name when the path was the route's.
+        route: (event) => (spec.path(event.rawPath) === undefined ? 'unmatched' : spec.route),
+      }),
+    )
     .use(errorPolicy(spec))
     .handler(async (event, context): Promise<Response> => {
       const path = spec.path(event.rawPath);
