@@ -23,7 +23,7 @@ interface Range {
   prefix: number;
 }
 /** A blocked entry, read: a host name (with its subdomains) or a range of addresses. */
-type BlockedEntry = { name: string } | Range;
+export type BlockedEntry = { name: string } | Range;
 
 const BITS = { 4: 32, 6: 128 } as const;
 const DOTTED_QUAD = /^\d+\.\d+\.\d+\.\d+$/;

@@ -2,8 +2,10 @@ import { createUrlRoute, createUrlsRoute } from '#shared/api/urls.js';
 import { Answer } from '#shared/http/answer.js';
 import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
+import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
 import { createShortLink } from '#shared/links/create-short-link.js';
+import { linkTargetCheck } from '#shared/links/link-rules.js';
 import { serviceConfig } from '#shared/platform/config.js';
 import { reserveIds } from '#shared/store/ids.js';
 
@@ -27,6 +29,7 @@ export const handler = httpRoute(
     const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
     // One counter update for the request's ids, not one per link: the counter is a single item.
     const firstId = await reserveIds('url', body.links.length);
+    const checkTarget = await linkTargetCheck(ownAddresses(event));
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,
@@ -35,6 +38,7 @@ export const handler = httpRoute(
         url: await createShortLink(link, {
           caller,
           event,
+          checkTarget,
           identity: idempotency && `${idempotency.identity}#${index}`,
           assignId: async () => firstId + index,
         }),

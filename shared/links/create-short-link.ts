@@ -1,13 +1,12 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { publishUrlEvent } from '../events/publisher.js';
 import { actingUser, type Caller } from '../http/caller.js';
-import { ownAddresses } from '../http/own-addresses.js';
 import { missingField } from '../http/validation.js';
 import type { PublicUrlRecord } from '../records.js';
 import { isReservedShortCode } from '../reserved-paths.js';
 import type { createOwnUrlBody } from '../schemas/urls.js';
 import { createUrl } from '../store/link-creation.js';
-import { checkLinkTarget } from './link-rules.js';
+import type { LinkTargetCheck } from './link-rules.js';
 import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';
 
@@ -27,18 +26,23 @@ function generatedShortCode(): string {
 
 /**
  * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
- * `keys` mode), its targets checked (no loop to this service, no blocked host), the URL and its code stored,
- * its `created` event queued. `identity` names the request across its retries (an Idempotency-Key);
+ * `keys` mode), its targets checked (`checkTarget`, the request's: no loop to this service, no blocked host),
+ * the URL and its code stored, its `created` event queued. `identity` names the request across its retries (an Idempotency-Key);
  * `assignId` gives its id (of a block reserved for a bulk request; by default, from the counter).
  */
 export async function createShortLink(
   link: NewLink,
-  request: { caller: Caller; event: APIGatewayProxyEvent; identity?: string; assignId?: () => Promise<number> },
+  request: {
+    caller: Caller;
+    event: APIGatewayProxyEvent;
+    checkTarget: LinkTargetCheck;
+    identity?: string;
+    assignId?: () => Promise<number>;
+  },
 ): Promise<PublicUrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
-  const own = ownAddresses(request.event);
-  await checkLinkTarget('original_url', link.original_url, own);
-  if (link.expired_url) await checkLinkTarget('expired_url', link.expired_url, own);
+  request.checkTarget('original_url', link.original_url);
+  if (link.expired_url) request.checkTarget('expired_url', link.expired_url);
   const url = await createUrl({ ...link, user_id: userId }, generatedShortCode, request.identity, request.assignId);
   await publishUrlEvent('created', url);
   return withShortUrl(request.event, url);

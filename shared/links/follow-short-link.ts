@@ -4,7 +4,7 @@ import { hostOfLink } from '../hosts.js';
 import { timestamp } from '../platform/clock.js';
 import { GoneError } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
-import { isBlocked } from '../store/blocked-hosts.js';
+import { isBlockedForVisits } from '../store/blocked-hosts.js';
 import { takeClick } from '../store/click-allowance.js';
 import { resolveShortCode } from '../store/link-reads.js';
 import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from '../store/urls.js';
@@ -76,7 +76,7 @@ async function recordExpiry(target: ShortCodeTarget, reason: ExpiryReason): Prom
 async function followExpiredLink(visit: ShortLinkVisit, target: ShortCodeTarget, reason: ExpiryReason) {
   if (!visit.head) await recordExpiry(target, reason);
   if (target.expired_url === null) throw new GoneError(LINK_EXPIRED);
-  if (await isBlocked(hostOfLink(target.expired_url))) throw new GoneError(LINK_DISABLED);
+  if (await isBlockedForVisits(hostOfLink(target.expired_url))) throw new GoneError(LINK_DISABLED);
   return redirectTarget(target.expired_url, target, { multiValueQueryStringParameters: visit.query });
 }
 
@@ -99,7 +99,7 @@ export async function followShortLink(visit: ShortLinkVisit): Promise<string> {
   if (maxClicks !== null && expiry !== 'date' && !visit.head) {
     if (!(await takeClick({ ...target, max_clicks: maxClicks }))) return followExpiredLink(visit, target, 'clicks');
   } else if (expiry) return followExpiredLink(visit, target, expiry);
-  if (await isBlocked(hostOfLink(target.original_url))) throw new GoneError(LINK_DISABLED);
+  if (await isBlockedForVisits(hostOfLink(target.original_url))) throw new GoneError(LINK_DISABLED);
   if (visit.head) return redirectTarget(target.original_url, target, { multiValueQueryStringParameters: visit.query });
   const details = clickDetails({ referrer: visit.referrer, userAgent: visit.userAgent, country: visit.country });
   const visitor = details.bot ? undefined : await visitorTag(visit.clientAddress, visit.userAgent ?? '');

@@ -50,12 +50,4 @@ export class RefreshingValue<T, K = void> {
     this.held = loading;
     return loading.value;
   }
-
-  /**
-   * Loads again at the next call (this instance changed the source). A load already under way may have read
-   * the source before the change: what it answers is not kept.
-   */
-  forget(): void {
-    this.held = undefined;
-  }
 }

@@ -1,4 +1,4 @@
-import { isWithinAny, readBlockedEntry } from '../hosts.js';
+import { type BlockedEntry, isWithinAny, readBlockedEntry } from '../hosts.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
 import { RefreshingValue } from '../platform/refreshing-value.js';
@@ -9,10 +9,11 @@ import { put, remove, transact } from './table.js';
 
 /**
  * Hosts the operator blocks (docs/decisions.md, "Abuse controls"): a link to one of them, or to a subdomain, cannot
- * be made, and an existing one answers 410 "Link disabled". The redirect reads nothing per click for this:
- * each instance keeps the list in memory and reads it again every `blockedHostsRefreshMs` (one query of one
- * small partition), so a block or its removal takes effect within that. A failed refresh keeps the list it
- * had for another period rather than failing the redirects that asked.
+ * be made, and an existing one answers 410 "Link disabled". Making or changing a link reads the list as it is
+ * (one query of one small partition per request): a block holds for the next link at once, whichever
+ * instance made it. The redirect reads nothing per click for this: each instance keeps the list in memory and
+ * reads it again every `blockedHostsRefreshMs`, so a block or its removal takes effect on visits within that.
+ * A failed refresh keeps the list it had for another period rather than failing the redirects that asked.
  *
  * An entry is kept under its canonical text (shared/hosts.ts: `blockedHostOf`), which is its sort key: a host
  * name, an address (IPv6 compressed, without brackets) or a CIDR range as `network/prefix`, network masked.
@@ -29,13 +30,11 @@ export interface BlockedHost {
 /** Blocks an entry (its canonical text); blocking it again keeps its first date (the write's condition fails). */
 export async function blockHost(host: string): Promise<void> {
   await transact([put({ ...keys.blockedHost(host), host, created_at: timestamp() }, 'attribute_not_exists(PK)')]);
-  blockedEntries.forget();
 }
 
 export async function unblockHost(host: string): Promise<void> {
   const outcome = await transact([remove(keys.blockedHost(host), { expression: 'attribute_exists(PK)' })]);
   if (!outcome.ok) throw new NotFoundError(HOST_NOT_BLOCKED);
-  blockedEntries.forget();
 }
 
 /** Every blocked entry, by its canonical text, read consistently. */
@@ -47,17 +46,25 @@ export async function listBlockedHosts(): Promise<BlockedHost[]> {
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
 }
 
+/** The blocked entries as they are now, read consistently: what a new or changed link is checked against. */
+export async function currentBlockedEntries(): Promise<BlockedEntry[]> {
+  return (await listBlockedHosts()).map((entry) => readBlockedEntry(entry.host));
+}
+
 /**
  * The blocked entries as this instance knows them, read once per refresh (not per click): at most
- * `blockedHostsRefreshMs` old, one read at a time. A change made by this instance is read at its next use.
+ * `blockedHostsRefreshMs` old, one read at a time.
  */
-const blockedEntries = new RefreshingValue(
-  async () => (await listBlockedHosts()).map((entry) => readBlockedEntry(entry.host)),
-  { maxAgeMs: abuseControls.blockedHostsRefreshMs, keepOnFailure: true },
-);
+const knownBlockedEntries = new RefreshingValue(currentBlockedEntries, {
+  maxAgeMs: abuseControls.blockedHostsRefreshMs,
+  keepOnFailure: true,
+});
 
-/** Whether a canonical host is blocked: itself, through a parent domain, or within a blocked range. */
-export async function isBlocked(host: string | undefined): Promise<boolean> {
+/**
+ * Whether a visit's target host is blocked (itself, through a parent domain, or within a blocked range), by the
+ * list this instance knows: at most `blockedHostsRefreshMs` old.
+ */
+export async function isBlockedForVisits(host: string | undefined): Promise<boolean> {
   if (host === undefined) return false;
-  return isWithinAny(host, await blockedEntries.get());
+  return isWithinAny(host, await knownBlockedEntries.get());
 }

@@ -59,23 +59,4 @@ describe('a value kept in memory and loaded again when too old', () => {
     await expect(value.get('k', 0)).rejects.toThrow('down');
     expect(await value.get('k', 1)).toBe('a:k');
   });
-
-  it('after forget, loads at the next call, and keeps nothing a load under way answers', async () => {
-    let release: (answer: string) => void = () => undefined;
-    let loads = 0;
-    const value = new RefreshingValue(
-      () => {
-        loads += 1;
-        return loads === 1 ? new Promise<string>((resolve) => (release = resolve)) : Promise.resolve(`fresh${loads}`);
-      },
-      { maxAgeMs: 60_000 },
-    );
-    const underWay = value.get();
-    value.forget();
-    expect(await value.get()).toBe('fresh2');
-    release('stale');
-    expect(await underWay).toBe('stale');
-    expect(await value.get()).toBe('fresh2');
-    expect(loads).toBe(2);
-  });
 });
