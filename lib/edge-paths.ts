@@ -1,4 +1,5 @@
 import { methodsOfResource, type RouteDefinition, routes } from '../shared/routes.js';
+import type { EdgeBehaviour } from './edge-headers.js';
 
 /**
  * Which origin serves a path, as CloudFront decides it: by the first cache behaviour whose path pattern matches
@@ -65,11 +66,22 @@ const patternExpression = (pattern: string) =>
       .join('')}$`,
   );
 
-const apiPatterns = [...apiPathPatterns(), ...cachedApiPatterns, ...statsPagePatterns, edgeErrorPattern].map(
-  patternExpression,
-);
+const staticPatterns = cachedApiPatterns.map(patternExpression);
+const errorPagePatterns = [patternExpression(edgeErrorPattern)];
+const apiPatterns = [...apiPathPatterns(), ...statsPagePatterns].map(patternExpression);
+
+/**
+ * The behaviour CloudFront serves the viewer's `path` with, in the distribution's order: the API's static files,
+ * the error pages, the API's other paths, and the short links' function URL for everything else.
+ */
+export function edgeBehaviourOf(path: string): EdgeBehaviour {
+  const matches = (patterns: RegExp[]) => patterns.some((pattern) => pattern.test(path));
+  if (matches(staticPatterns)) return 'static';
+  if (matches(errorPagePatterns)) return 'errorPages';
+  return matches(apiPatterns) ? 'api' : 'shortLinks';
+}
 
 /** Whether CloudFront sends the viewer's `path` to the API (true) or to the short links' function URL (false). */
 export function servedByApi(path: string): boolean {
-  return apiPatterns.some((pattern) => pattern.test(path));
+  return edgeBehaviourOf(path) !== 'shortLinks';
 }

@@ -14,48 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '../shared/http/security-headers.js';
-
-/**
- * The request headers the API's functions read, and nothing else (in particular not `Host`, which would not
- * match API Gateway's: the edge function passes the viewer's as `X-Viewer-Host`). `Referer` and `User-Agent`
- * go into click events; `Content-Type` selects JSON or a multipart upload; `CloudFront-Viewer-Country` is the
- * only location the service stores; `CloudFront-Viewer-Address` is only hashed, with a secret of the month,
- * into the visitor tag of unique visitors (store/visitor-secrets.ts), never stored. `X-Edge-Host` comes from
- * the edge function; `Idempotency-Key` makes a POST safe to retry (shared/http/idempotency.ts); `Origin` picks
- * the CORS answer; `Accept` a page for people (an error page instead of JSON for a browser).
- *
- * Ten: CloudFront's default quota of headers per origin request policy, so a first deploy needs no quota
- * increase. Left out because nothing depends on them: `CloudFront-Forwarded-Proto` (every viewer request
- * reaching the API is HTTPS: plain HTTP is redirected first, and API Gateway's own `X-Forwarded-Proto` says
- * `https`), and the preflight's `Access-Control-Request-Method`/`-Headers` (API Gateway answers a preflight
- * itself, with fixed lists). A header added here must take the place of another, or come with that quota.
- */
-const forwardedHeaders = [
-  'Content-Type',
-  'Referer',
-  'User-Agent',
-  'CloudFront-Viewer-Country',
-  'CloudFront-Viewer-Address',
-  'X-Viewer-Host',
-  'X-Edge-Host',
-  'Accept',
-  'Idempotency-Key',
-  'Origin',
-] as const;
-
-/**
- * What the redirect reads of a short link's request, through its function URL: the click's `User-Agent`,
- * `Referer` and country, the viewer's address (hashed into the visitor tag), `Accept` (a page for people) and
- * `Origin` (CORS). Not `Host`: a function URL answers only to its own name, and CloudFront names it.
- */
-const shortLinkHeaders = [
-  'Accept',
-  'Origin',
-  'Referer',
-  'User-Agent',
-  'CloudFront-Viewer-Address',
-  'CloudFront-Viewer-Country',
-] as const;
+import { apiCacheKeyHeaders, apiForwardedHeaders, shortLinkHeaders, staticPageHeaders } from './edge-headers.js';
 
 /** What CloudFront forwards to each origin, what it keeps, and the headers it adds to every answer. */
 export interface EdgePolicies {
@@ -71,7 +30,7 @@ export function edgePolicies(scope: Construct): EdgePolicies {
   const apiRequests = new OriginRequestPolicy(scope, 'ApiRequests', {
     comment: 'What the URL shortener functions read: every query parameter and a few headers',
     queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-    headerBehavior: OriginRequestHeaderBehavior.allowList(...forwardedHeaders),
+    headerBehavior: OriginRequestHeaderBehavior.allowList(...apiForwardedHeaders),
     cookieBehavior: OriginRequestCookieBehavior.none(),
   });
   // CloudFront forwards `Authorization` (access keys) only as part of a cache policy's key; a policy with
@@ -82,7 +41,7 @@ export function edgePolicies(scope: Construct): EdgePolicies {
     defaultTtl: Duration.seconds(0),
     minTtl: Duration.seconds(0),
     maxTtl: Duration.seconds(1),
-    headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+    headerBehavior: CacheHeaderBehavior.allowList(...apiCacheKeyHeaders),
     queryStringBehavior: CacheQueryStringBehavior.all(),
     cookieBehavior: CacheCookieBehavior.none(),
   });
@@ -92,7 +51,7 @@ export function edgePolicies(scope: Construct): EdgePolicies {
   const staticRequests = new OriginRequestPolicy(scope, 'StaticRequests', {
     comment: 'The static pages: the viewer host only, nothing else',
     queryStringBehavior: OriginRequestQueryStringBehavior.none(),
-    headerBehavior: OriginRequestHeaderBehavior.allowList('X-Viewer-Host'),
+    headerBehavior: OriginRequestHeaderBehavior.allowList(...staticPageHeaders),
     cookieBehavior: OriginRequestCookieBehavior.none(),
   });
   // The short links' requests: no caching (every redirect is a click), only what the redirect reads.

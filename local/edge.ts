@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { runInNewContext } from 'node:vm';
+import { viewerHeadersPassed } from '../lib/edge-headers.js';
+import { edgeBehaviourOf } from '../lib/edge-paths.js';
 import { shortLinkFunctionCode } from '../lib/short-link-function.js';
 
 /**
@@ -8,7 +10,8 @@ import { shortLinkFunctionCode } from '../lib/short-link-function.js';
  * it) rewrites `/<code>+`, adds the viewer's host, and answers a short link's wrong method itself; the headers
  * CloudFront sets itself are set here from the connection, and any a client sent under those names is dropped
  * first (docs/decisions.md, "Hardening"): a client must not choose the address its visitor tag is made from, nor its
- * `short_url`. Which origin then serves the request is CloudFront's behaviours' choice (lib/edge-paths.ts).
+ * `short_url`. Which origin then serves the request is CloudFront's behaviours' choice (lib/edge-paths.ts), and
+ * each behaviour passes on only the headers its policies list (lib/edge-headers.ts), as CloudFront does.
  */
 
 export type HeaderPairs = [name: string, value: string][];
@@ -74,19 +77,29 @@ export function edge(): (request: IncomingMessage, path: string) => EdgeView | E
     const added = Object.entries(rewritten.headers)
       .filter(([name]) => name !== 'host')
       .map(([name, { value }]): [string, string] => [name, value]);
-    const client = [...rawHeaderPairs(request)].filter(([name]) => !setAtTheEdge(name.toLowerCase()));
+    // The behaviour is chosen by the path the viewer sent, before the rewrite.
+    const behaviour = edgeBehaviourOf(path);
+    const passed = viewerHeadersPassed[behaviour];
+    const viewer = [...[...rawHeaderPairs(request)].filter(([name]) => !setAtTheEdge(name.toLowerCase())), ...added];
     const address = request.socket.remoteAddress ?? '127.0.0.1';
     const port = request.socket.remotePort ?? 0;
-    return {
-      path: rewritten.uri,
-      headers: [
-        ...client,
-        ...added,
-        // As CloudFront says them: the viewer's address (`ip:port`, IPv6 in brackets), and plain HTTP here.
-        ['cloudfront-viewer-address', address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`],
-        ['x-forwarded-for', address],
-        ['cloudfront-forwarded-proto', 'http'],
-      ],
-    };
+    const headers: HeaderPairs = [
+      ...viewer.filter(([name]) => passed.includes(name.toLowerCase())),
+      // As CloudFront says it, where a policy lists it: the viewer's address (`ip:port`, IPv6 in brackets).
+      ...(passed.includes('cloudfront-viewer-address')
+        ? [
+            ['cloudfront-viewer-address', address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
+      // CloudFront's own, on every origin request: it names itself where the viewer's User-Agent is not passed.
+      ...(passed.includes('user-agent') ? [] : [['user-agent', 'Amazon CloudFront'] as [string, string]]),
+      ['x-forwarded-for', address],
+      // The origin's (API Gateway's, or the function URL's) scheme: plain HTTP here.
+      ['x-forwarded-proto', 'http'],
+    ];
+    return { path: rewritten.uri, headers };
   };
 }

@@ -61,7 +61,7 @@ export function publicShortLink(event: Request, code: string): string {
 
 /** The scheme and host the request was made to, as the client sees them. */
 function requestOrigin(event: Request): string {
-  const forwarded = requestHeader(event, 'cloudfront-forwarded-proto') ?? requestHeader(event, 'x-forwarded-proto');
+  const forwarded = requestHeader(event, 'x-forwarded-proto');
   return `${forwarded === 'http' ? 'http' : 'https'}://${requestHost(event)}`;
 }
 
