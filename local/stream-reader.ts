@@ -1,4 +1,5 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -279,6 +280,8 @@ export async function startStreamReader({
     );
     const text = JSON.stringify({ streamArn, positions });
     if (text === lastSaved) return;
+    // The data folder holds no database when DynamoDB is another's (AWS_ENDPOINT_URL_DYNAMODB): made here then.
+    if (!lastSaved) await mkdir(path.dirname(positionsFile), { recursive: true });
     await writeFile(`${positionsFile}.tmp`, text);
     await rename(`${positionsFile}.tmp`, positionsFile);
     lastSaved = text;
