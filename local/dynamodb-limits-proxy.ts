@@ -65,7 +65,7 @@ const CONFLICT_MESSAGE = 'Transaction is ongoing for the item';
  * error, or a request that was carried out whose answer is lost (a 500 after the work was done).
  */
 type FaultKind = 'throttle' | 'error' | 'lost';
-interface FaultInjection {
+export interface FaultInjection {
   /**
    * One request in `every` (of those the faults apply to) gets a fault, the kinds in turn: a schedule, not a
    * chance, so a test knows how many of each kind are played (1: every request).

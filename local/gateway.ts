@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type {
   APIGatewayProxyEvent,
   APIGatewayProxyEventV2,
@@ -26,6 +24,7 @@ import { logger } from '../shared/platform/logger.js';
 import { recordRequest } from '../shared/platform/metrics.js';
 import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
 import { edge, type HeaderPairs } from './edge.js';
+import type { LocalFunction } from './function-instances.js';
 import { invokeFunction } from './lambda-invocation.js';
 import type { RouteRateLimit } from './rate-limits.js';
 
@@ -65,41 +64,26 @@ export interface LoadedRoute extends RouteDefinition {
   invokeUrl?: FunctionUrlHandler;
 }
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A function's handler, from its module (a TypeScript source, or its bundle). */
-export async function importHandler<T>(file: string): Promise<T> {
-  const module = (await import(pathToFileURL(file).href)) as { handler?: T };
-  if (typeof module.handler !== 'function') throw new Error(`${file} does not export a handler`);
-  return module.handler;
-}
-
 /**
- * Every route's handler, as Lambda loads each function: from its TypeScript source, imported now, or from
- * its bundle (`bundles`, by route name: local/function-bundles.ts), imported at its first request, as a cold
- * start does, so that it reads its configuration from the environment then. The redirect's function is also
- * its function URL's, one module for both (one instance: one hot-key cache).
+ * Every route with the function that serves it (local/function-instances.ts: each its own module instance,
+ * loaded at its first request, as a cold start does). The redirect's function is also its function URL's: one
+ * function for both, as deployed (one instance: one hot-key cache).
  */
-export async function loadRoutes(
+export function loadRoutes(
   definitions: readonly RouteDefinition[],
-  bundles?: ReadonlyMap<string, string>,
-): Promise<LoadedRoute[]> {
-  type Handler = ProxyHandler & FunctionUrlHandler;
-  return Promise.all(
-    definitions.map(async (definition) => {
-      const loaded = { ...definition, segments: splitPath(definition.path) };
-      const bundle = bundles?.get(routeName(definition));
-      let handler: Promise<Handler> | undefined;
-      const load = () => {
-        handler ??= importHandler<Handler>(bundle ?? path.join(projectRoot, definition.handler));
-        return handler;
-      };
-      if (!bundle) await load();
-      const invoke: ProxyHandler = async (event, context) => (await load())(event, context);
-      const invokeUrl: FunctionUrlHandler = async (event, context) => (await load())(event, context);
-      return { ...loaded, invoke, ...(definition.handler === shortLinkRoute.handler && { invokeUrl }) };
-    }),
-  );
+  functions: ReadonlyMap<string, LocalFunction<never, unknown>>,
+): LoadedRoute[] {
+  return definitions.map((definition) => {
+    const served = functions.get(routeName(definition));
+    if (!served) throw new Error(`No function serves ${definition.method} ${definition.path}`);
+    const handler = served.handler as ProxyHandler & FunctionUrlHandler;
+    return {
+      ...definition,
+      segments: splitPath(definition.path),
+      invoke: handler,
+      ...(definition.handler === shortLinkRoute.handler && { invokeUrl: handler }),
+    };
+  });
 }
 
 function splitPath(requestPath: string): string[] {
@@ -170,7 +154,9 @@ function toProxyEvent(
   requestId: string,
   edgeHeaders: HeaderPairs,
 ): APIGatewayProxyEvent {
-  const headers = collectPairs(edgeHeaders);
+  // CloudFront calls API Gateway by its own name, and API Gateway hands that on as Host.
+  const domainName = `local.execute-api.${process.env.AWS_REGION ?? 'us-east-1'}.amazonaws.com`;
+  const headers = collectPairs([...edgeHeaders, ['Host', domainName]]);
   const query = collectPairs(url.searchParams);
   const contentType = (request.headers['content-type'] ?? '').toLowerCase();
   const binary = BINARY_MEDIA_TYPES.some((type) => contentType.startsWith(type));
@@ -210,6 +196,7 @@ function toProxyEvent(
         userArn: null,
       },
       path: `/local${url.pathname}`,
+      domainName,
       stage: 'local',
       requestId,
       requestTimeEpoch: now.getTime(),

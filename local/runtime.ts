@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { parseJsonExactly } from '../shared/platform/json.js';
@@ -141,8 +140,6 @@ export interface LocalRuntime {
  */
 const LOCAL_IMPORT_INVOCATION_MS = 40_000;
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<ClickStreamResponse>;
 
@@ -258,8 +255,17 @@ function refuseEarlyRedelivery({ queueOverrides, importsQueueOverrides, writerTi
   }
 }
 
+/** The runtime this process runs: its functions read their configuration from the process's environment. */
+let running: string | undefined;
+
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
   refuseEarlyRedelivery(options);
+  if (running) {
+    throw new Error(
+      `A local runtime (table ${running}) already runs in this process: its functions read the process's environment, so one process runs one runtime`,
+    );
+  }
+  running = options.tableName;
   process.env.AWS_REGION ||= 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID ||= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ||= 'local';
@@ -273,6 +279,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   let iam: IamRegistration | undefined;
   let bundles: FunctionBundles | undefined;
   const stopStarted = async () => {
+    running = undefined;
     invoked.stop();
     await bundles?.remove();
     await iam?.release();
@@ -329,21 +336,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       importsQueueUrl: throughCheck(provisionedImports.queueUrl),
       importsDeadLetterQueueUrl: throughCheck(provisionedImports.deadLetterQueueUrl),
     };
-    // The functions are given their configuration directly, as Lambda gives them their environment.
+    // The functions read their configuration from the environment at their cold start, as in Lambda: the
+    // process's, which is this runtime's alone (one runtime a process). The runtime's own work (the warm-up,
+    // the operator key, the seed, the gateway) reads the same, given directly.
     const { useServiceConfig } = await import('../shared/platform/config.js');
-    // Bundles have their own copy of the configuration module: they read it from the environment, as in Lambda.
-    const fromBundles = options.functions === 'bundles';
     const functionEnvironment = (extra: NodeJS.ProcessEnv = {}) => {
-      const environment = {
-        ...process.env,
+      Object.assign(process.env, {
         ...options.functionSettings,
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
         IMPORTS_QUEUE_URL: queues.importsQueueUrl,
         ...extra,
-      };
-      if (fromBundles) Object.assign(process.env, environment);
-      return useServiceConfig(environment);
+      });
+      return useServiceConfig(process.env);
     };
     const config = functionEnvironment();
     if (iam && options.iam) {
@@ -379,51 +384,45 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     options.signal?.throwIfAborted();
 
     const [
-      { importHandler, loadRoutes, startGateway },
+      { loadRoutes, startGateway },
       { startQueuePoller, takeQueuedMessages },
       { clickCounter, eventWriter, importWorker, routes, routeName },
       { startStreamReader },
+      { localFunction },
+      { withServiceTotals },
     ] = await Promise.all([
       import('./gateway.js'),
       import('./queue-poller.js'),
       import('../shared/routes.js'),
       import('./stream-reader.js'),
+      import('./function-instances.js'),
+      import('./metrics-totals.js'),
     ]);
-    if (fromBundles) {
+    const sources = [
+      ...routes.map((route) => ({ name: routeName(route), handler: route.handler, bundledFiles: route.bundledFiles })),
+      { name: 'EventWriter', handler: eventWriter.handler },
+      { name: 'ClickCounter', handler: clickCounter.handler },
+      { name: 'ImportWorker', handler: importWorker.handler },
+    ];
+    if (options.functions === 'bundles') {
       const { buildFunctionBundles } = await import('./function-bundles.js');
-      bundles = await buildFunctionBundles([
-        ...routes.map((route) => ({
-          name: routeName(route),
-          handler: route.handler,
-          bundledFiles: route.bundledFiles,
-        })),
-        { name: 'EventWriter', handler: eventWriter.handler },
-        { name: 'ClickCounter', handler: clickCounter.handler },
-        { name: 'ImportWorker', handler: importWorker.handler },
-      ]);
+      bundles = await buildFunctionBundles(sources);
     }
-    const writerFile = bundles?.files.get('EventWriter') ?? path.join(projectRoot, eventWriter.handler);
-    let writer: Promise<QueueHandler> | undefined;
-    const writeEvents: QueueHandler = async (event, context) => {
-      writer ??= importHandler<QueueHandler>(writerFile);
-      return (await writer)(event, context);
-    };
-    const counterFile = bundles?.files.get('ClickCounter') ?? path.join(projectRoot, clickCounter.handler);
-    let counter: Promise<StreamHandler> | undefined;
-    const countClicks: StreamHandler = async (event, context) => {
-      counter ??= importHandler<StreamHandler>(counterFile);
-      return (await counter)(event, context);
-    };
-    const importerFile = bundles?.files.get('ImportWorker') ?? path.join(projectRoot, importWorker.handler);
-    let importer: Promise<QueueHandler> | undefined;
-    const goOnWithImports: QueueHandler = async (event, context) => {
-      importer ??= importHandler<QueueHandler>(importerFile);
-      return (await importer)(event, context);
-    };
+    const functions = new Map(
+      sources.map(({ name, handler }) => [
+        name,
+        localFunction<never, unknown>(name, bundles?.files.get(name) ?? handler, runtimeId),
+      ]),
+    );
+    withServiceTotals(functions);
+    const handlerOf = <Handler>(name: string) => functions.get(name)?.handler as Handler;
+    const writeEvents = handlerOf<QueueHandler>('EventWriter');
+    const countClicks = handlerOf<StreamHandler>('ClickCounter');
+    const goOnWithImports = handlerOf<QueueHandler>('ImportWorker');
     const requeuedEvents = options.unsentEventsFile
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
       : 0;
-    const loaded = await loadRoutes(routes, bundles?.files);
+    const loaded = loadRoutes(routes, functions);
     // The writer reads the events queue, as its event source mapping does in AWS.
     const pollers =
       options.pollerConcurrency === 0

@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
-import { startTestService } from '../support/service.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 /** GET /docs in a real headless Chromium, served by the local runtime: the reference a person reads. */
 describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let browser: Browser;
   let page: Page;
   let problems: string[];

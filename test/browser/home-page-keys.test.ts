@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { PublicUrlRecord as Url } from '../../shared/records.js';
 import {
   accessibilityViolations,
@@ -10,7 +9,7 @@ import {
   shows,
   watchedPage,
 } from '../support/browser.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The home page in keys mode, in a real headless Chromium: it asks for a key, says at the key's field why one
@@ -19,7 +18,7 @@ import { httpClient, startTestService } from '../support/service.js';
  */
 describeInBrowser('home page in keys mode (headless Chromium, DynamoDB Local)', () => {
   const adminKey = `ask_${'Hh0Mm1Ee2'.repeat(4)}`;
-  let service: LocalRuntime;
+  let service: TestService;
   let browser: Browser;
   let page: Page;
   let problems: string[];

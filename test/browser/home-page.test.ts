@@ -1,5 +1,4 @@
 import type { Browser, Page } from 'playwright-core';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { PublicUrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import {
   accessibilityViolations,
@@ -10,7 +9,7 @@ import {
   shows,
   watchedPage,
 } from '../support/browser.js';
-import { eventually, httpClient, queueDrained, startTestService } from '../support/service.js';
+import { eventually, httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The home page at `/` in open mode, in a real headless Chromium against the local service: a person picks or
@@ -19,7 +18,7 @@ import { eventually, httpClient, queueDrained, startTestService } from '../suppo
  * serious violation.
  */
 describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let browser: Browser;
   let page: Page;
   let api: ReturnType<typeof httpClient>;

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
 import { describeInBrowser, launchBrowser, shows, watchedPage } from '../support/browser.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The statistics page in keys mode, in a real headless Chromium: it asks for a key, says plainly what a 401
@@ -10,7 +9,7 @@ import { httpClient, startTestService } from '../support/service.js';
  */
 describeInBrowser('statistics page in keys mode (headless Chromium, DynamoDB Local)', () => {
   const adminKey = `ask_${'Zz9Yy8Xx'.repeat(5)}`;
-  let service: LocalRuntime;
+  let service: TestService;
   let browser: Browser;
   let page: Page;
   let problems: string[];

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { describeInBrowser, launchBrowser, shows, showsCount, watchedPage } from '../support/browser.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 type Top = { name: string; clicks: number };
 interface LinkStats {
@@ -17,7 +16,7 @@ interface LinkStats {
  * drawn, and every number on the page is the API's.
  */
 describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the seed)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let browser: Browser;
   let page: Page;
   let api: ReturnType<typeof httpClient>;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import { routes } from '../../shared/routes.js';
-import { httpClient, queueDrained, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /**
  * AUTH_MODE=keys (DynamoDB Local + SQS emulator, through HTTP): every route against no key, a malformed,
@@ -14,7 +13,7 @@ import { httpClient, queueDrained, startTestService } from '../support/service.j
  */
 describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator, through HTTP)', () => {
   const adminKey = `ask_${'A1b2C3d4'.repeat(5)}`;
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let alice: User;
   let bob: User;
@@ -533,7 +532,7 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     const table = `t-${randomUUID().slice(0, 8)}`;
     const first = `ask_${'F1r2S3t4'.repeat(5)}`;
     const second = `ask_${'S5e6C7o8'.repeat(5)}`;
-    const statusWith = async (key: string, run: LocalRuntime) =>
+    const statusWith = async (key: string, run: TestService) =>
       (await httpClient(run.url, { checkOpenApi: false }).get('/users', { Authorization: `Bearer ${key}` })).status;
     const start = (adminKey?: string) =>
       startTestService({

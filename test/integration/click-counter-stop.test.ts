@@ -1,6 +1,12 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, listAll, queueDrained, startTestService } from '../support/service.js';
+import {
+  eventually,
+  httpClient,
+  listAll,
+  queueDrained,
+  startTestService,
+  type TestService,
+} from '../support/service.js';
 
 type Stats = { totals: { clicks: number } };
 /**
@@ -10,7 +16,7 @@ type Stats = { totals: { clicks: number } };
  * counter's item writes only: the clicks here are bots', so the writer writes no visitor batch).
  */
 describe('statistics after a click counter stopped mid-batch (DynamoDB Local + SQS emulator, faults injected)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
@@ -26,7 +32,7 @@ describe('statistics after a click counter stopped mid-batch (DynamoDB Local + S
     const listed = () => listAll<Event>(api, `/events?url_id=${link.id}&event_type=click&limit=500`);
 
     // Every write of a statistics item fails: each batch is handed over again and again, counting nothing.
-    service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['error'], operations: ['PutItem'] });
+    await service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['error'], operations: ['PutItem'] });
     for (let i = 0; i < 30; i++) {
       expect((await api.get(`/urls/${link.short_code}/redirect`, { 'User-Agent': '' })).status).toBe(302);
     }
@@ -35,12 +41,12 @@ describe('statistics after a click counter stopped mid-batch (DynamoDB Local + S
     expect(await clicksOf()).toBe(0);
 
     // Now the writes are applied but their answers lost: the counter cannot tell, and fails its batch again.
-    service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['lost'], operations: ['PutItem'] });
+    await service.dynamoDbLimits?.injectFaults({ every: 1, kinds: ['lost'], operations: ['PutItem'] });
     await eventually(async () => ((await clicksOf()) > 0 ? true : undefined), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
     // The batch handed over again finds every click counted already: not one twice.
-    service.dynamoDbLimits?.injectFaults(undefined);
+    await service.dynamoDbLimits?.injectFaults(undefined);
     await queueDrained(service, 60_000);
     expect(await listed()).toHaveLength(30);
     expect(await clicksOf()).toBe(30);

@@ -1,12 +1,11 @@
 import { parse } from 'csv-parse/sync';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { CSV_BODY_BOUND_BYTES } from '../../shared/http/csv-answer.js';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** `Accept: text/csv` on GET /events and GET /urls (DynamoDB Local, through HTTP): the JSON rows, as CSV. */
 describe('CSV export of events and URLs (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let ada: { id: number };
   let bob: { id: number };

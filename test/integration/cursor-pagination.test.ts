@@ -1,9 +1,8 @@
-import type { LocalRuntime } from '../../local/runtime.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** The cursor extension: `Link: <...>; rel="next"` on full pages, alongside skip/limit and page/per_page. */
 describe('cursor pagination (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let urlIds: number[];

@@ -1,10 +1,9 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { LocalRuntime } from '../../local/runtime.js';
-import { captureLogs, httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** The error contract end to end, through HTTP, against DynamoDB Local. */
 describe('error contract (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
@@ -234,7 +233,7 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
   // Runs last: it removes this file's table to make every store call fail.
   it('answers an unhandled failure (injected: the table is deleted) 500 with exactly the fallback body', async () => {
     // The structured log is part of the contract here, so the process's output is captured.
-    const { result: response, lines } = await captureLogs(async () => {
+    const { result: response, lines } = await service.logsDuring(async () => {
       await new DynamoDBClient({}).send(new DeleteTableCommand({ TableName: service.tableName }));
       return api.get('/users/1');
     });

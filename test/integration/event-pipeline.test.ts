@@ -11,9 +11,8 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { captureLogs, eventually, httpClient, startTestService } from '../support/service.js';
+import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The automatic-event pipeline: handlers → SQS emulator → poller → writer → DynamoDB Local. The queue is
@@ -21,7 +20,7 @@ import { captureLogs, eventually, httpClient, startTestService } from '../suppor
  * be observed quickly.
  */
 describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   const sqs = new SQSClient({});
   let owner: { id: number };
@@ -168,7 +167,7 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
   it('still redirects when the queue is gone (injected: queue deleted), logging the event whole and counting it', async () => {
     const url = await createUrl();
     const unsent = await counter('events_unsent_total');
-    const { result: response, lines } = await captureLogs(async () => {
+    const { result: response, lines } = await service.logsDuring(async () => {
       await sqs.send(new DeleteQueueCommand({ QueueUrl: service.queueUrl }));
       return api.get(`/urls/${url.short_code}/redirect`);
     });

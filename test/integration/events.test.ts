@@ -1,10 +1,9 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event } from '../../shared/records.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** POST /events and GET /events through HTTP against DynamoDB Local. */
 describe('events API (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let alice: { id: number };
   let bob: { id: number };

@@ -1,5 +1,4 @@
-import type { LocalRuntime } from '../../local/runtime.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The home page at `/` (DynamoDB Local + SQS emulator, through HTTP): a browser gets the page under a strict
@@ -7,7 +6,7 @@ import { httpClient, startTestService } from '../support/service.js';
  * 404, as before the page existed.
  */
 describe('the home page, and what other clients of / get (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -94,7 +93,7 @@ describe('the home page, and what other clients of / get (DynamoDB Local + SQS e
 });
 
 describe('the home page in keys mode (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
 
   beforeAll(async () => {
     service = await startTestService({ functionSettings: { AUTH_MODE: 'keys' } });

@@ -1,5 +1,4 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { currentLayout } from '../../shared/store/scale/shard-layout.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
@@ -9,6 +8,7 @@ import {
   httpClient,
   listAll as listAllOf,
   startTestService,
+  type TestService,
 } from '../support/service.js';
 
 /**
@@ -17,7 +17,7 @@ import {
  * old design lost most clicks of a hot link.
  */
 describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
 
@@ -25,7 +25,7 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
 
   /** Everything stored about a URL (its record, any event in any shard), read around the emulation. */
   const itemsOfUrl = async (urlId: number) => {
-    service.dynamoDbLimits?.suspend();
+    await service.dynamoDbLimits?.suspend();
     try {
       const out = await documentClient.send(
         new ScanCommand({
@@ -37,7 +37,7 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
       );
       return out.Items ?? [];
     } finally {
-      service.dynamoDbLimits?.enforce();
+      await service.dynamoDbLimits?.enforce();
     }
   };
 
@@ -68,7 +68,7 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     expect(new Set(clicks.map((click) => click.details.referrer)).size).toBe(300);
     expect(clicks.map((click) => click.id)).toEqual([...clicks.map((click) => click.id)].sort((a, b) => a - b));
     expect((await currentLayout({ fresh: true }))[`url:${link.id}`]).toBeGreaterThan(1);
-    expect(service.dynamoDbLimits?.report().throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
+    expect((await service.dynamoDbLimits?.report())?.throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
     // The statistics counted each of them once.
     const stats = (await api.get<{ totals: { clicks: number } }>(`/urls/${link.id}/stats`)).body;
     expect(stats.totals.clicks).toBe(300);

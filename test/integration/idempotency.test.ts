@@ -1,6 +1,5 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
-import { httpClient, listAll, startTestService } from '../support/service.js';
+import { httpClient, listAll, startTestService, type TestService } from '../support/service.js';
 
 /**
  * Idempotency-Key on the four POSTs (DynamoDB Local + SQS emulator, through HTTP): a repeated request gets
@@ -8,7 +7,7 @@ import { httpClient, listAll, startTestService } from '../support/service.js';
  * 409, and keys are scoped to their route.
  */
 describe('idempotent POSTs (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: User;
   let link: Url;

@@ -1,7 +1,6 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import { timestamp } from '../../shared/platform/clock.js';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
-import { httpClient, queueDrained, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inMs = (ms: number) => timestamp(new Date(Date.now() + ms));
@@ -16,7 +15,7 @@ const untilPassed = async (expiresAt: string | null) => {
  * event recorded once.
  */
 describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let sequence = 0;

@@ -1,13 +1,19 @@
 import { request } from 'node:http';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { serviceConfig } from '../../shared/platform/config.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { accessPatterns } from '../../shared/store/keys.js';
 import { documentClient } from '../../shared/store/table.js';
 import { visitorTag } from '../../shared/store/visitor-secrets.js';
-import { eventually, httpClient, listAll, queueDrained, startTestService } from '../support/service.js';
+import {
+  eventually,
+  httpClient,
+  listAll,
+  queueDrained,
+  startTestService,
+  type TestService,
+} from '../support/service.js';
 
 type Figures = { clicks: number; human_clicks: number; bot_clicks: number; unique_visitors: number };
 type Top = { name: string; clicks: number };
@@ -41,7 +47,7 @@ const sum = (entries: { clicks: number }[]) => entries.reduce((total, entry) => 
  * are counted once, and every bad query is a 422 in the contract's shape.
  */
 describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
 

@@ -1,7 +1,6 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { currentLayout, widenLists } from '../../shared/store/scale/shard-layout.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * Paging every event list, by cursor and by offset, against the whole list (DynamoDB Local, through HTTP):
@@ -11,7 +10,7 @@ import { httpClient, startTestService } from '../support/service.js';
  * run checks the same cases.
  */
 describe('paging event lists by cursor and by offset (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   const users: { id: number }[] = [];
   const links: Url[] = [];

@@ -260,6 +260,24 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
     expect(JSON.stringify(event)).not.toContain('evil.example');
   });
 
+  it('passes each origin only the viewer headers its CloudFront policies list (lib/edge-headers.ts)', async () => {
+    const sent = {
+      Authorization: 'Bearer probe',
+      'Accept-Language': 'de',
+      'X-Custom': 'dropped',
+      'Idempotency-Key': 'k-1',
+      'User-Agent': 'jest-probe',
+    };
+    const namesOf = (headers: Record<string, unknown>) => Object.keys(headers).map((name) => name.toLowerCase());
+    // The API: its ten headers and Authorization (the cache policy's key), plus API Gateway's and CloudFront's own.
+    const api_ = namesOf((await api.get<Echo>('/urls', sent)).body.event.headers);
+    expect(api_).toEqual(expect.arrayContaining(['authorization', 'idempotency-key', 'user-agent', 'host']));
+    expect(api_).not.toContain('x-custom');
+    expect(api_).not.toContain('accept-language');
+    // API Gateway names itself in Host: CloudFront calls it by its own domain, not the viewer's.
+    expect((await api.get<Echo>('/urls', sent)).body.event.headers.Host).toMatch(/\.execute-api\./);
+  });
+
   it("sets on every answer the security headers CloudFront's response policy sets in AWS", async () => {
     for (const response of [await api.get('/urls'), await api.get('/nope')]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -360,7 +378,6 @@ describe('local gateway: CloudFront’s default behaviour, the function URL (no 
       rawQueryString: 'x=1&x=2&y=%C3%A9&tag=a,b',
       // Decoded, repeated names joined with commas (which a value may hold too: read rawQueryString).
       queryStringParameters: { x: '1,2', y: 'é', tag: 'a,b' },
-      cookies: ['a=1', 'b=2'],
       isBase64Encoded: false,
       requestContext: {
         http: { method: 'GET', path: '/aB3xY9', protocol: 'HTTP/1.1', userAgent: 'jest-probe' },
@@ -376,7 +393,17 @@ describe('local gateway: CloudFront’s default behaviour, the function URL (no 
     expect(event.headers['user-agent']).toBe('jest-probe');
     expect(event.headers.referer).toBe('https://ref.example/');
     expect(event.headers.host).toBe(event.requestContext.domainName);
+    // Only what the short links' policy lists: no Authorization, no header of the viewer's own invention.
+    const short = (
+      await api.request<UrlEcho>('GET', '/aB3xY9', undefined, {
+        headers: { Authorization: 'Bearer probe', 'X-Custom': 'dropped', 'Idempotency-Key': 'k-1' },
+      })
+    ).body.event.headers;
+    for (const name of ['authorization', 'x-custom', 'idempotency-key', 'x-viewer-host'])
+      expect(short[name]).toBeUndefined();
     expect(event.headers.cookie).toBeUndefined();
+    // The short links' origin request policy passes no cookie.
+    expect(event.cookies).toBeUndefined();
     // The edge's own headers: the viewer's address from the socket; a forged country dropped.
     expect(event.headers['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(event.headers['cloudfront-viewer-country']).toBeUndefined();

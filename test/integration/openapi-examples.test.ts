@@ -1,13 +1,12 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import { routes } from '../../shared/routes.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The API reference's examples sent as "Try it out" sends them, in order, to a fresh service (DynamoDB Local +
  * SQS emulator, through HTTP): each is accepted.
  */
 describe('the examples of the API reference, sent (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {

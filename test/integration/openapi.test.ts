@@ -1,10 +1,9 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import { buildOpenApiDocument } from '../../shared/openapi.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** GET /openapi.json through the local gateway serves the document the unit test checks. */
 describe('GET /openapi.json (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {

@@ -1,6 +1,5 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, startTestService } from '../support/service.js';
+import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * What a person meets (DynamoDB Local + SQS emulator, through HTTP): a browser following a dead short link
@@ -8,7 +7,7 @@ import { eventually, httpClient, startTestService } from '../support/service.js'
  * is a bot's; a user's statistics have its referrers.
  */
 describe('pages for people, and counting rules (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let link: Url;

@@ -1,12 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { UrlRecord as Url } from '../../shared/records.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
-import { httpClient, queueDrained, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /** Concurrency between deletes and the writes that would attach things to what is deleted. */
 describe('races between deletes and writes (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   /** Everything stored about a URL (its record and any event, in any shard), read from the table itself. */

@@ -1,14 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { seedIfEmpty } from '../../shared/seed/load-seed.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** The startup seed: the bundled files loaded into an empty table, skipped when users exist. */
 describe('startup seed (DynamoDB Local, through HTTP)', () => {
   const seedDir = path.resolve(import.meta.dirname, '../../seed');
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   /** Every record of a list route, page by page. */

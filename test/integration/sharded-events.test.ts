@@ -1,17 +1,16 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { recentDeletions } from '../../shared/store/scale/deletion-copies.js';
 import { widenLists } from '../../shared/store/scale/shard-layout.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * Event lists spread over several shards (DynamoDB Local, through HTTP): merged by id into one list, windows
  * and cursors that agree with it, one copy of an event stored twice, and nothing of a deleted URL listed.
  */
 describe('sharded event lists (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let link: Url;

@@ -1,10 +1,9 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { shortLinkRoute } from '../../lib/edge-paths.js';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { clientAddress } from '../../shared/http/headers.js';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { routeName } from '../../shared/routes.js';
-import { httpClient, queueDrained, startTestService } from '../support/service.js';
+import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /** A function URL's event (payload format 2.0) as Lambda hands it over, for what the test changes. */
 function functionUrlEvent(
@@ -43,13 +42,13 @@ const lambdaContext = { getRemainingTimeInMillis: () => 10_000 } as Context;
  * can reach (a method the edge answers first) are asked of the handler itself.
  */
 describe('short links by the function URL (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
-  /** The redirect's handler, as the runtime loaded it (after its configuration was given). */
+  /** The redirect's handler in this process, configured as the service's, for what the edge never lets through. */
   let handler: typeof import('../../functions/urls/redirect.js')['handler'];
   let sequence = 0;
-  const redirects = () => service.invocations.get(routeName(shortLinkRoute)) ?? 0;
+  const redirects = async () => (await service.invocations()).get(routeName(shortLinkRoute)) ?? 0;
 
   const created = async (body: Record<string, unknown> = {}) => {
     const response = await api.post<Url>('/urls', {
@@ -67,6 +66,10 @@ describe('short links by the function URL (DynamoDB Local + SQS emulator, throug
 
   beforeAll(async () => {
     service = await startTestService();
+    (await import('../../shared/platform/config.js')).useServiceConfig({
+      ...process.env,
+      TABLE_NAME: service.tableName,
+    });
     ({ handler } = await import('../../functions/urls/redirect.js'));
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'fu', email: 'fu@example.com' })).body;
@@ -75,21 +78,21 @@ describe('short links by the function URL (DynamoDB Local + SQS emulator, throug
 
   it('redirects /<code> from the same function as /urls/{code}/redirect, one invocation each', async () => {
     const link = await created();
-    const before = redirects();
+    const before = await redirects();
     const response = await api.get(`/${link.short_code}`, { 'User-Agent': 'Mozilla/5.0 Firefox/140.0' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(link.original_url);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((await api.get(`/urls/${link.short_code}/redirect`)).status).toBe(302);
-    expect(redirects()).toBe(before + 2);
+    expect(await redirects()).toBe(before + 2);
     expect(await eventTypesOf(link.id)).toEqual(['click', 'click', 'created']);
   });
 
   it("answers any other path 404 in the contract's JSON, from the function (the API's paths never reach it)", async () => {
     // Not `/`: the home page's route (test/integration/home-page.test.ts), which answers other clients the same 404.
     for (const path of ['/nope/deeper', '/Health', '/URLS', '/ab', `/${'x'.repeat(65)}`]) {
-      const before = redirects();
+      const before = await redirects();
       const response = await api.get(path);
       expect({ path, status: response.status, body: response.body }).toEqual({
         path,
@@ -98,7 +101,7 @@ describe('short links by the function URL (DynamoDB Local + SQS emulator, throug
       });
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(redirects()).toBe(before + 1);
+      expect(await redirects()).toBe(before + 1);
     }
     // An unknown code in its short form is an unknown page; a generated code's shape keeps "URL not found".
     expect((await api.get('/no-such-link')).body).toEqual({ detail: 'Not Found' });
@@ -108,12 +111,12 @@ describe('short links by the function URL (DynamoDB Local + SQS emulator, throug
 
   it('answers another method 405 with Allow: at the edge, and the function itself for whatever reaches it', async () => {
     const link = await created();
-    const before = redirects();
+    const before = await redirects();
     const posted = await api.request('POST', `/${link.short_code}`, { a: 1 });
     expect(posted.status).toBe(405);
     expect(posted.body).toEqual({ detail: 'Method Not Allowed' });
     expect(posted.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    expect(redirects()).toBe(before);
+    expect(await redirects()).toBe(before);
     const direct = (await handler(
       functionUrlEvent({ method: 'DELETE', rawPath: `/${link.short_code}` }),
       lambdaContext,

@@ -1,8 +1,14 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { LocalRuntime } from '../../local/runtime.js';
 import { queuedMessages } from '../../local/sqs-local.js';
 import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { eventually, httpClient, listAll, queueDrained, startTestService } from '../support/service.js';
+import {
+  eventually,
+  httpClient,
+  listAll,
+  queueDrained,
+  startTestService,
+  type TestService,
+} from '../support/service.js';
 
 type Figures = { clicks: number; human_clicks: number; bot_clicks: number };
 type Stats = { totals: Figures; series: (Figures & { start: string })[]; links?: { url_id: number; clicks: number }[] };
@@ -15,7 +21,7 @@ type Stats = { totals: Figures; series: (Figures & { start: string })[]; links?:
  * converges to exactly one event, even when the attempt that failed had stored it.
  */
 describe('statistics agree with the events under injected DynamoDB faults and redeliveries (DynamoDB Local + SQS emulator)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let links: Url[];
@@ -44,7 +50,7 @@ describe('statistics agree with the events under injected DynamoDB faults and re
     const agents = ['Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0', 'Mozilla/5.0 (compatible; Googlebot/2.1)'];
     // One DynamoDB request in five meets a fault, the three kinds in turn: not a chance, a schedule. Faults stop
     // once the queue is drained; the posts still unanswered are then sent again.
-    service.dynamoDbLimits?.injectFaults({ every: 5, kinds: ['throttle', 'error', 'lost'] });
+    await service.dynamoDbLimits?.injectFaults({ every: 5, kinds: ['throttle', 'error', 'lost'] });
     const body = { url_id: links[0]?.id, user_id: owner.id, event_type: 'click', details: {} };
     const postClick = (key: string) =>
       api.request<Event>('POST', '/events', body, { headers: { 'Idempotency-Key': key } });
@@ -76,8 +82,8 @@ describe('statistics agree with the events under injected DynamoDB faults and re
     }
     sqs.destroy();
     await queueDrained(service, 90_000);
-    const report = service.dynamoDbLimits?.report();
-    service.dynamoDbLimits?.injectFaults(undefined);
+    const report = await service.dynamoDbLimits?.report();
+    await service.dynamoDbLimits?.injectFaults(undefined);
 
     // Faults were played, on every kind of call, and the service answered (a request whose retries all met
     // faults is a 503, never a 500).

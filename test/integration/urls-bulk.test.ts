@@ -1,5 +1,4 @@
-import type { LocalRuntime } from '../../local/runtime.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 interface Url {
   id: number;
@@ -10,7 +9,7 @@ type LinkResult = { status: number; url?: Url; detail?: unknown };
 
 /** POST /urls/bulk through HTTP against DynamoDB Local and the SQS emulator (docs/decisions.md, "Links in bulk"). */
 describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let owner: { id: number };
   let sequence = 0;
@@ -141,7 +140,7 @@ describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
 });
 
 describe('links in bulk count each link against the link-creation rate limit (local gateway)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {

@@ -3,9 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { ImportProgress } from '../../shared/users-import/user-imports.js';
-import { expectDocumented, httpClient, startTestService } from '../support/service.js';
+import { expectDocumented, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
  * Imports that go on without their request (docs/decisions.md, "Bulk imports"), through HTTP against DynamoDB
@@ -13,7 +12,7 @@ import { expectDocumented, httpClient, startTestService } from '../support/servi
  * its file is read, so that the 202 path is taken whatever this machine's speed.
  */
 describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulator, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let sequence = 0;
   const tag = () => `i${++sequence}${Date.now().toString(36)}`;
@@ -124,7 +123,7 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
 
   it('stores every row exactly once while DynamoDB throttles, fails and loses answers (faults injected)', async () => {
     const t = tag();
-    service.dynamoDbLimits?.injectFaults({ every: 4, kinds: ['throttle', 'error', 'lost'] });
+    await service.dynamoDbLimits?.injectFaults({ every: 4, kinds: ['throttle', 'error', 'lost'] });
     let done: ImportProgress;
     try {
       let accepted = await upload(usersFile(t, 2_000));
@@ -136,10 +135,10 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
       expect(accepted.status).toBe(202);
       done = await followImport(accepted.body, { timeoutMs: 240_000, underFaults: true });
     } finally {
-      service.dynamoDbLimits?.injectFaults(undefined);
+      await service.dynamoDbLimits?.injectFaults(undefined);
     }
     expect(done).toMatchObject({ status: 'done', count: 2_000, skipped_total: 0 });
-    const report = service.dynamoDbLimits?.report();
+    const report = await service.dynamoDbLimits?.report();
     expect(Object.values(report?.faults ?? {}).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(20);
     // Each user once: the same file again finds every email registered.
     const again = await followImport((await upload(usersFile(t, 2_000))).body);

@@ -1,10 +1,9 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { UserRecord as User } from '../../shared/records.js';
-import { expectDocumented, httpClient, startTestService } from '../support/service.js';
+import { expectDocumented, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
 describe('bulk user import (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let sequence = 0;
   const tag = () => `b${++sequence}${Date.now().toString(36)}`;

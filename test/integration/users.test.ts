@@ -1,10 +1,9 @@
-import type { LocalRuntime } from '../../local/runtime.js';
 import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
-import { httpClient, startTestService } from '../support/service.js';
+import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** Users through HTTP against DynamoDB Local: every status and detail of the spec and the contract. */
 describe('users (DynamoDB Local, through HTTP)', () => {
-  let service: LocalRuntime;
+  let service: TestService;
   let api: ReturnType<typeof httpClient>;
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${++sequence}x${Date.now().toString(36)}`;

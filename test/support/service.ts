@@ -1,8 +1,14 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FunctionRoles } from '../../local/iam/function-roles.js';
-import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../local/runtime.js';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { FaultInjection, LimitsReport } from '../../local/dynamodb-limits-proxy.js';
+import type { BoundFunctionRoles, FunctionRoles } from '../../local/iam/function-roles.js';
+import type { CheckedCall } from '../../local/iam/iam-enforcement.js';
+import { useServiceConfig } from '../../shared/platform/config.js';
 import { checkExchange, type Exchange } from './openapi-check.js';
+import type { HostReply, HostRequest, HostStarted, StartedService, TestServiceOptions } from './service-protocol.js';
 
 /** The stack's function roles, synthesized once for the run (test/support/global-setup.js), by access mode. */
 export function testFunctionRoles(authMode: 'open' | 'keys'): FunctionRoles {
@@ -11,34 +17,171 @@ export function testFunctionRoles(authMode: 'open' | 'keys'): FunctionRoles {
   return (JSON.parse(readFileSync(file, 'utf8')) as Record<'open' | 'keys', FunctionRoles>)[authMode];
 }
 
+/** A running service of a test: the local runtime in a process of its own (service-host.ts). */
+export interface TestService extends StartedService {
+  /**
+   * Waits until every event queued so far is stored and every click stored or deleted is counted in the
+   * statistics, or `timeoutMs` passes; answers whether it got there.
+   */
+  settled(timeoutMs?: number): Promise<boolean>;
+  /** How many times each function was invoked so far, by name (`GetUrlsIdRedirect`, `EventWriter`). */
+  invocations(): Promise<Map<string, number>>;
+  /** Every authorization the functions needed, checked against their roles as the stack synthesizes them. */
+  iam: { calls(): Promise<CheckedCall[]>; roles(): Promise<BoundFunctionRoles | undefined> };
+  /** The emulation of DynamoDB's limits, when the service was started with one (`dynamoDbLimits`). */
+  dynamoDbLimits:
+    | {
+        injectFaults(faults: FaultInjection | undefined): Promise<void>;
+        report(): Promise<LimitsReport>;
+        suspend(): Promise<void>;
+        enforce(): Promise<void>;
+      }
+    | undefined;
+  /**
+   * Feeds a test double of the service's process (`doubles`) the values it gives out next; answers how many it
+   * has left to give, `values` included (an empty `values` only asks).
+   */
+  feed(double: string, values: unknown[]): Promise<number>;
+  /** Runs `work` and answers, with its result, every line the service printed meanwhile (its structured logs). */
+  logsDuring<T>(work: () => Promise<T>): Promise<{ result: T; lines: string[] }>;
+  /** Stops the service (its queued events written first); fails when a function made a call its role denies. */
+  stop(): Promise<void>;
+}
+
+const hostFile = path.join(import.meta.dirname, 'service-host.ts');
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
 /**
- * One running service for a test file: the real gateway, handlers and event writer, on a table and queue
- * pair of its own in the run's DynamoDB Local and SQS emulator. Every call its functions make is checked
- * against their roles as the stack synthesizes them, as AWS would (local/iam/).
+ * One running service for a test file: the real gateway, handlers, event writer and click counter, on a table
+ * and queues of its own in the run's DynamoDB Local and SQS emulator, in a process of its own as `npm start`
+ * runs it (each function in its own module instance, as in AWS). Every call its functions make is checked
+ * against their roles as the stack synthesizes them (local/iam/); a call the stack does not grant fails the
+ * test file at the stop, even where the code caught the error.
  */
-export async function startTestService(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
+export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<TestService> {
   const name = `t-${randomUUID().slice(0, 8)}`;
-  const authMode = options.functionSettings?.AUTH_MODE === 'keys' ? 'keys' : 'open';
-  const service = await startLocalRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    tableName: name,
-    queueName: name,
-    iam: { roles: testFunctionRoles(authMode) },
-    ...options,
+  const child = fork(hostFile, [], {
+    cwd: projectRoot,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      TEST_SERVICE_OPTIONS: JSON.stringify({
+        port: 0,
+        host: '127.0.0.1',
+        tableName: name,
+        queueName: name,
+        ...options,
+      }),
+    },
+  });
+  const lines: string[] = [];
+  const markers = new Map<string, () => void>();
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      const marked = markers.get(line);
+      if (marked) return marked();
+      lines.push(line);
+      // What the service logs goes on to the test's output, as a service in the test's own process would.
+      process.stderr.write(`${line}\n`);
+    });
+  }
+  const started = atTheEmulator(await startedService(child));
+  let asked = 0;
+  const replies = new Map<number, (reply: HostReply) => void>();
+  child.on('message', (message: HostReply) => replies.get(message.id)?.(message));
+  const ask = <T>(request: HostRequestBody): Promise<T> => {
+    const id = ++asked;
+    return new Promise<T>((resolve, reject) => {
+      replies.set(id, (reply) => {
+        replies.delete(id);
+        if (reply.error) reject(new Error(`The service process failed: ${reply.error}`));
+        else resolve(reply.result as T);
+      });
+      child.send({ ...request, id } as HostRequest);
+    });
+  };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // What the test itself calls of the store or the publisher (a tool of the operator's) works on this service's
+  // table and queues.
+  useServiceConfig({
+    ...process.env,
+    ...options.functionSettings,
+    TABLE_NAME: started.tableName,
+    EVENTS_QUEUE_URL: started.queueUrl,
+    IMPORTS_QUEUE_URL: started.importsQueueUrl,
   });
   return {
-    ...service,
-    // A call the stack does not grant fails the test file, even where the code caught the error.
+    ...started,
+    settled: (timeoutMs) => ask<boolean>({ op: 'settled', timeoutMs }),
+    invocations: async () => new Map(Object.entries(await ask<Record<string, number>>({ op: 'invocations' }))),
+    iam: {
+      calls: () => ask<CheckedCall[]>({ op: 'iam-calls' }),
+      roles: async () => (await ask<BoundFunctionRoles | null>({ op: 'iam-roles' })) ?? undefined,
+    },
+    dynamoDbLimits: started.limitsEmulated
+      ? {
+          injectFaults: (faults) => ask({ op: 'inject-faults', faults }),
+          report: () => ask<LimitsReport>({ op: 'limits-report' }),
+          suspend: () => ask({ op: 'suspend-limits' }),
+          enforce: () => ask({ op: 'enforce-limits' }),
+        }
+      : undefined,
+    feed: (double, values) => ask<number>({ op: 'feed-double', name: double, values }),
+    async logsDuring(work) {
+      const from = lines.length;
+      const result = await work();
+      const marker = `-- ${randomUUID()} --`;
+      const seen = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await ask({ op: 'mark-output', marker });
+      await seen;
+      return { result, lines: lines.slice(from) };
+    },
     async stop() {
-      await service.stop();
-      const denied = ((await service.iam?.calls()) ?? []).filter((call) => !call.allowed);
+      if (child.exitCode !== null) return;
+      const calls = await ask<CheckedCall[]>({ op: 'iam-calls' });
+      await ask({ op: 'stop' });
+      child.disconnect();
+      await exited;
+      const denied = calls.filter((call) => !call.allowed);
       if (denied.length > 0) {
-        const lines = denied.map((call) => `${call.function}: ${call.action} on ${call.resource} (${call.count}×)`);
-        throw new Error(`Calls the stack's roles do not allow (AWS would refuse them):\n${lines.join('\n')}`);
+        const described = denied.map((call) => `${call.function}: ${call.action} on ${call.resource} (${call.count}×)`);
+        throw new Error(`Calls the stack's roles do not allow (AWS would refuse them):\n${described.join('\n')}`);
       }
     },
   };
+}
+
+/**
+ * The service's queues at the SQS emulator's own address: its functions reach them through the process's IAM
+ * check, the test (no function) directly.
+ */
+function atTheEmulator(service: StartedService): StartedService {
+  const emulator = process.env.AWS_ENDPOINT_URL_SQS;
+  const direct = (queueUrl: string) => (emulator ? new URL(new URL(queueUrl).pathname, emulator).href : queueUrl);
+  return {
+    ...service,
+    queueUrl: direct(service.queueUrl),
+    deadLetterQueueUrl: direct(service.deadLetterQueueUrl),
+    importsQueueUrl: direct(service.importsQueueUrl),
+  };
+}
+
+/** A request to the service's process, before it is numbered. */
+type HostRequestBody = HostRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** The service the host process started, or why it could not start. */
+function startedService(child: ChildProcess): Promise<StartedService> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`The service process exited (${code}) before it started`));
+    child.once('exit', onExit);
+    child.once('message', (message: HostStarted | { type: 'failed'; error: string }) => {
+      child.off('exit', onExit);
+      if (message.type === 'started') resolve(message.service);
+      else reject(new Error(`The service did not start: ${message.error}`));
+    });
+  });
 }
 
 export interface JsonResponse<T = unknown> {
@@ -146,7 +289,7 @@ export async function captureLogs<T>(work: () => Promise<T>): Promise<{ result: 
  * counted in the statistics.
  */
 export async function queueDrained(
-  service: Pick<LocalRuntime, 'queueUrl'> & Partial<Pick<LocalRuntime, 'settled'>>,
+  service: Pick<TestService, 'queueUrl'> & Partial<Pick<TestService, 'settled'>>,
   timeoutMs = 30_000,
 ): Promise<void> {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
