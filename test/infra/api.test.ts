@@ -1,7 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { edgeErrorPages } from '../../lib/edge-paths.js';
 import { methodsOfResource, routes } from '../../shared/routes.js';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
 
 /** The API resources' paths, rebuilt from their PathPart and ParentId chain. */
 function resourcePaths(resources: [string, Record<string, unknown>][]): Map<string, string> {
@@ -15,8 +16,9 @@ function resourcePaths(resources: [string, Record<string, unknown>][]): Map<stri
   return new Map(resources.map(([id]) => [id, pathOf(id)]));
 }
 
+const { service: template } = await synthesized('throttled');
+
 describe('REST API template', () => {
-  const { template } = synthesizeService({ throttlingRateLimit: 123, throttlingBurstLimit: 456 });
   const paths = resourcePaths(resourcesOfType(template, 'AWS::ApiGateway::Resource'));
   const methods = resourcesOfType(template, 'AWS::ApiGateway::Method').map(([, properties]) => ({
     path: paths.get((properties.ResourceId as { Ref: string }).Ref) ?? '/',

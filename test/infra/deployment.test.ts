@@ -1,5 +1,12 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { onlyResource, resourcesOfType, synthesizeService, synthesizeWithFirewall } from './synthesize.js';
+import { Match } from 'aws-cdk-lib/assertions';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
+
+const { service: plain } = await synthesized('default');
+/** A custom domain with its hosted zone, stage `staging`, the account's API Gateway role left alone. */
+const { service: full } = await synthesized('ownDomain');
+/** Both stacks of a staged deployment with every named resource: seeding, a domain, the WAF's limits. */
+const staged = await synthesized('staged');
 
 /**
  * What a real deployment needs of the template: the operator's own domain, an API that answers only through
@@ -7,14 +14,6 @@ import { onlyResource, resourcesOfType, synthesizeService, synthesizeWithFirewal
  */
 describe('deployment settings in the template', () => {
   const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
-  const { template: plain } = synthesizeService();
-  const { template: full } = synthesizeService({
-    domainName: 'go.example.com',
-    certificateArn,
-    hostedZoneId: 'Z0123456789ABCDEFGHIJ',
-    stage: 'staging',
-    manageApiGatewayAccount: false,
-  });
   const routeFunctionEnvironments = (template: typeof plain) =>
     resourcesOfType(template, 'AWS::Lambda::Function')
       .map(
@@ -73,17 +72,6 @@ describe('deployment settings in the template', () => {
   });
 
   it('names every resource of a staged deployment with its stage, in both stacks (every *Name property listed)', () => {
-    const { firewall, service } = synthesizeWithFirewall(
-      { stage: 'staging', createLinksPerMinute: 10, reportsPerMinute: 10 },
-      {
-        stage: 'staging',
-        enableStartupSeed: true,
-        domainName: 'go.example.com',
-        certificateArn,
-        hostedZoneId: 'Z0123456789ABCDEFGHIJ',
-      },
-      { firewall: 'UrlShortenerEdgeFirewall-staging', service: 'UrlShortener-staging' },
-    );
     const found = new Map<string, string[]>();
     const walk = (value: unknown, path: string) => {
       if (Array.isArray(value)) for (const item of value) walk(item, path);
@@ -96,9 +84,9 @@ describe('deployment settings in the template', () => {
         }
       }
     };
-    for (const stack of [firewall, service]) {
+    for (const stack of [staged.firewall, staged.service]) {
       for (const [, properties] of Object.entries(
-        Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: unknown }>,
+        stack.toJSON().Resources as Record<string, { Type: string; Properties: unknown }>,
       ))
         walk(properties.Properties, properties.Type);
     }

@@ -1,11 +1,19 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { edgeErrorPages, shortLinkRoute } from '../../lib/edge-paths.js';
 import { reservedFirstSegments } from '../../shared/reserved-paths.js';
 import { routeName, routes } from '../../shared/routes.js';
-import { onlyResource, resourcesOfType, synthesizeService, synthesizeWithFirewall } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
+
+const { service: template } = await synthesized('default');
+/** A stage rate of 250 a second. */
+const { service: slower } = await synthesized('slower');
+/** The redirect's concurrency chosen (40) and a web ACL given, among other options: stack-variants.ts. */
+const { service: withOptions } = await synthesized('options');
+/** The WAF with every limit given, and the service it guards. */
+const { firewall: firewallTemplate, service: guardedService } = await synthesized('firewall');
 
 describe('CloudFront in front of the service: the short links by the function URL, the API by its stage', () => {
-  const { template } = synthesizeService();
   const [, distribution] = onlyResource(template, 'AWS::CloudFront::Distribution');
   interface Behavior {
     PathPattern?: string;
@@ -62,10 +70,8 @@ describe('CloudFront in front of the service: the short links by the function UR
       ([, properties]) => properties.ReservedConcurrentExecutions !== undefined,
     );
     expect(reserved.map(([id]) => id)).toEqual([redirectId]);
-    const { template: slower } = synthesizeService({ throttlingRateLimit: 250 });
     slower.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 25 });
-    const { template: chosen } = synthesizeService({ redirectConcurrency: 40 });
-    chosen.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 40 });
+    withOptions.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 40 });
   });
 
   it('lets only this distribution invoke it, through an origin access control that signs every request', () => {
@@ -297,23 +303,13 @@ describe('CloudFront in front of the service: the short links by the function UR
   it('has no web ACL unless one is given; one given covers both origins (it is on the distribution)', () => {
     const [plainDistribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
     expect(plainDistribution?.Properties.DistributionConfig.WebACLId).toBeUndefined();
-    const { template: guarded } = synthesizeService({
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/abc',
-    });
-    guarded.hasResourceProperties('AWS::CloudFront::Distribution', {
+    withOptions.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/abc' }),
     });
   });
 });
 
 describe('the optional WAF, in its own us-east-1 stack', () => {
-  const { firewall, service } = synthesizeWithFirewall({
-    requestsPerFiveMinutes: 1500,
-    createLinksPerMinute: 10,
-    reportsPerMinute: 20,
-  });
-  const firewallTemplate = Template.fromStack(firewall);
-
   it('limits each client IP per 5 minutes and answers 429 in the contract JSON', () => {
     firewallTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
@@ -394,7 +390,7 @@ describe('the optional WAF, in its own us-east-1 stack', () => {
   });
 
   it('attaches the web ACL to the distribution across Regions', () => {
-    const distribution = Object.values(Template.fromStack(service).findResources('AWS::CloudFront::Distribution'))[0];
+    const distribution = Object.values(guardedService.findResources('AWS::CloudFront::Distribution'))[0];
     expect(JSON.stringify(distribution?.Properties.DistributionConfig.WebACLId)).toContain('ExportsReader');
   });
 });

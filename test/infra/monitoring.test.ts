@@ -1,12 +1,15 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { shortLinkRoute } from '../../lib/edge-paths.js';
 import { routeName, routes } from '../../shared/routes.js';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
 
 type Properties = Record<string, unknown>;
 
+const { service: template } = await synthesized('alarmEmail');
+const { service: byDefault } = await synthesized('default');
+
 describe('alarms, notifications and dashboard', () => {
-  const { template } = synthesizeService({ alarmEmail: 'oncall@example.com' });
   const alarms = new Map(
     resourcesOfType(template, 'AWS::CloudWatch::Alarm').map(([, properties]) => [
       properties.AlarmName as string,
@@ -98,7 +101,7 @@ describe('alarms, notifications and dashboard', () => {
   });
 
   it('subscribes nobody without an address', () => {
-    synthesizeService().template.resourceCountIs('AWS::SNS::Subscription', 0);
+    byDefault.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
   it('AppInstanceDown: any function failing 3+ times in 5 minutes (one child alarm per function)', () => {

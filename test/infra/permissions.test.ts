@@ -1,6 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { routeName, routes } from '../../shared/routes.js';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
 
 /**
  * Each function's permissions, read back from the template as "action on resource" lines, with resources
@@ -49,17 +50,22 @@ function permissionsOf(template: Template, functionId: string, names: Map<string
 }
 
 /**
+ * Keys mode's roles beside open mode's, both with startup seeding. (`options` sets other options too, none of
+ * which changes a role: stack-variants.ts.)
+ */
+const roles = {
+  open: await synthesized('seeded'),
+  keys: await synthesized('options'),
+};
+
+/**
  * What each function may do is checked against what its code calls by test/integration/what-ships.test.ts
  * (every route and the writer run from their bundles, every call checked against these roles, and every
  * statement used). What stays here are the rules no call can show: what no role may hold at all, and the
  * conditions that narrow the few writes of functions that otherwise only read.
  */
 describe("the functions' roles", () => {
-  const synthesized = {
-    open: synthesizeService({ enableStartupSeed: true }),
-    keys: synthesizeService({ enableStartupSeed: true, authMode: 'keys' }),
-  };
-  const { template } = synthesized.open;
+  const template = roles.open.service;
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
   const deadLetterIds = Object.entries(template.findResources('AWS::SQS::Queue'))
     .filter(([, resource]) => !resource.Properties.RedrivePolicy)
@@ -112,14 +118,14 @@ describe("the functions' roles", () => {
       const expected = route.access === 'open' ? 0 : 1;
       expect({
         route: routeName(route),
-        keyReads: keyReads(synthesized.keys.template, routeName(route)).length,
+        keyReads: keyReads(roles.keys.service, routeName(route)).length,
       }).toEqual({
         route: routeName(route),
         keyReads: expected,
       });
       expect(keyReads(template, routeName(route))).toHaveLength(0);
     }
-    expect(keyReads(synthesized.keys.template, 'GetMetricsJson')[0]).toMatchObject({ Action: 'dynamodb:GetItem' });
+    expect(keyReads(roles.keys.service, 'GetMetricsJson')[0]).toMatchObject({ Action: 'dynamodb:GetItem' });
   });
 
   it('no function role has an AWS-managed policy or a wildcard resource', () => {

@@ -1,5 +1,4 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { routeName, routes } from '../../shared/routes.js';
 import {
   clickStreamSchema,
@@ -8,13 +7,20 @@ import {
   importsQueueSchema,
   tableSchema,
 } from '../../shared/store/table-schema.js';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
 
 /** The logical id CDK gives a construct created at the stack's root: its id and an 8-digit hash. */
 const rootLogicalId = (id: string) => new RegExp(`^${id}[0-9A-F]{8}$`);
 
+const { service: template } = await synthesized('default');
+/**
+ * Log retention of a week, keys mode, other short-link hosts and a throwaway table, each checked on what only it
+ * changes (with options that change other resources: stack-variants.ts).
+ */
+const { service: withOptions } = await synthesized('options');
+
 describe('service stack template: storage, queue and functions', () => {
-  const { template } = synthesizeService();
   const functions = resourcesOfType(template, 'AWS::Lambda::Function');
   const functionFor = (id: string) => {
     const found = functions.filter(([logicalId]) => rootLogicalId(id).test(logicalId));
@@ -64,8 +70,7 @@ describe('service stack template: storage, queue and functions', () => {
   });
 
   it('keeps every log group for the configured retention', () => {
-    const { template: weekly } = synthesizeService({ logRetention: RetentionDays.ONE_WEEK });
-    const retentions = resourcesOfType(weekly, 'AWS::Logs::LogGroup').map(
+    const retentions = resourcesOfType(withOptions, 'AWS::Logs::LogGroup').map(
       ([, properties]) => properties.RetentionInDays,
     );
     expect(new Set(retentions)).toEqual(new Set([7]));
@@ -119,7 +124,7 @@ describe('service stack template: storage, queue and functions', () => {
           .map((variables) => variables?.AUTH_MODE),
       );
     expect(modes(template)).toEqual(new Set(['open']));
-    expect(modes(synthesizeService({ authMode: 'keys' }).template)).toEqual(new Set(['keys']));
+    expect(modes(withOptions)).toEqual(new Set(['keys']));
   });
 
   it("passes the operator's other short-link hosts to every route's function, and none by default", () => {
@@ -134,8 +139,7 @@ describe('service stack template: storage, queue and functions', () => {
       );
     };
     expect(listed(template)).toEqual(new Set([undefined]));
-    const hosts = synthesizeService({ shortLinkHosts: ['old.example', 'sho.rt:8443'] }).template;
-    expect(listed(hosts)).toEqual(new Set(['old.example,sho.rt:8443']));
+    expect(listed(withOptions)).toEqual(new Set(['old.example,sho.rt:8443']));
   });
 
   it('protects the data by default: deletion protection on, table retained', () => {
@@ -147,8 +151,7 @@ describe('service stack template: storage, queue and functions', () => {
   });
 
   it('lets a throwaway environment delete its table (retainData false)', () => {
-    const { template: throwaway } = synthesizeService({ retainData: false });
-    throwaway.hasResource('AWS::DynamoDB::GlobalTable', {
+    withOptions.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Delete',
       Properties: { Replicas: [Match.objectLike({ DeletionProtectionEnabled: false })] },
     });

@@ -1,14 +1,17 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { onlyResource, resourcesOfType, synthesizeService } from './synthesize.js';
+import { synthesized } from './synthesized.js';
+import { onlyResource, resourcesOfType } from './template-queries.js';
+
+const { service: byDefault } = await synthesized('default');
+const { service: enabled } = await synthesized('seeded');
 
 describe('startup seeding (ENABLE_STARTUP_SEED)', () => {
   it('is absent by default', () => {
-    const { template } = synthesizeService();
-    expect(resourcesOfType(template, 'Custom::StartupSeed')).toHaveLength(0);
+    expect(resourcesOfType(byDefault, 'Custom::StartupSeed')).toHaveLength(0);
   });
 
   describe('when enabled', () => {
-    const { template } = synthesizeService({ enableStartupSeed: true });
+    const template = enabled;
     const [seedId, seed] = onlyResource(template, 'AWS::Lambda::Function', (id) =>
       id.startsWith('StartupSeedSeedOnDeploy'),
     );
