@@ -67,6 +67,8 @@ export interface LocalFunction<Event, Result> {
   name: string;
   /** Calls the handler; the first call loads the function's modules, as Lambda's cold start does. */
   handler: (event: Event, context: Context) => Promise<Result>;
+  /** Loads the function's modules now (its cold start ahead of its first call), once. */
+  load(): Promise<unknown>;
   /**
    * The function's own counters once it has started (GET /metrics/json of this instance); a bundle keeps its
    * own out of reach, and answers undefined.
@@ -103,6 +105,7 @@ export function localFunction<Event, Result>(
   return {
     name,
     handler: async (event, context) => (await load())(event, context),
+    load,
     metrics: () => metrics?.metricsSnapshot(),
   };
 }

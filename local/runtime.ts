@@ -40,7 +40,10 @@ export interface LocalRuntimeOptions {
   importsQueueOverrides?: QueueOverrides;
   /** Load the seed files from this folder when no user exists yet (ENABLE_STARTUP_SEED). */
   seed?: { dir: string; onProgress?: SeedProgress };
-  /** Milliseconds spent warming up a DynamoDB Local this runtime started, before serving. @default 0 */
+  /**
+   * Milliseconds spent warming up a DynamoDB Local this runtime started, before serving; a warmed-up runtime also
+   * loads every function before serving. @default 0
+   */
   warmUpMs?: number;
   /**
    * Receive loops feeding the event writer; 0 leaves the queue unread (benchmarks of the routes alone). The
@@ -415,6 +418,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       ]),
     );
     withServiceTotals(functions);
+    // A warmed-up runtime (npm start) also loads every function now, as provisioned concurrency would: the
+    // first requests of a load test pay no cold start. The tests' runtimes load each at its first call.
+    if (options.warmUpMs) for (const fn of functions.values()) await fn.load();
     const handlerOf = <Handler>(name: string) => functions.get(name)?.handler as Handler;
     const writeEvents = handlerOf<QueueHandler>('EventWriter');
     const countClicks = handlerOf<StreamHandler>('ClickCounter');

@@ -47,7 +47,7 @@ interface StreamReaderOptions {
  * How long an idle reader waits before asking the stream again: from IDLE_MS, doubling while nothing comes, up
  * to QUIET_MS (Lambda polls a stream about 4 times a second). While a drain waits, it asks every DRAIN_MS.
  */
-const IDLE_MS = 50;
+const IDLE_MS = 250;
 const QUIET_MS = 400;
 const DRAIN_MS = 100;
 /**
