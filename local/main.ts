@@ -40,11 +40,19 @@ try {
 const relative = (folder: string) => path.relative(process.cwd(), folder) || folder;
 const databaseDir = path.join(settings.dataDir, 'dynamodb');
 
-/** One progress line per kind, rewritten in place on a terminal. */
+/** One progress line per kind, rewritten in place on a terminal; in a log, a line at every tenth of each kind. */
+const tenthsShown = new Map<string, number>();
 function showSeedProgress(kind: string, done: number, total: number) {
   const line = `  seeding ${kind}: ${done}/${total}`;
-  if (process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(40)}${done === total ? '\n' : ''}`);
-  else if (done === total) console.log(line);
+  if (process.stdout.isTTY) {
+    process.stdout.write(`\r${line.padEnd(40)}${done === total ? '\n' : ''}`);
+    return;
+  }
+  const tenth = total === 0 ? 10 : Math.floor((done * 10) / total);
+  if (tenth > (tenthsShown.get(kind) ?? 0)) {
+    tenthsShown.set(kind, tenth);
+    console.log(line);
+  }
 }
 
 /** A stop asked for while the service is still starting ends the start: runtime.ts stops what it started. */

@@ -6,12 +6,17 @@ import { fileURLToPath } from 'node:url';
  * Writes the bundled seed data set (seed/users.csv, urls.csv, events.csv) from a fixed pseudo-random
  * sequence, so running it again produces the same files byte for byte: `npm run generate-seed`.
  * About 400 users (a few sharing a username), 2,000 URLs (some inactive) and 3,400 events.
+ *
+ * `npm run generate-seed -- --small` writes the tests' small seed instead (test/fixtures/small-seed: a tenth of
+ * each, from the same sequence), for the tests whose subject is the seeding, not the bundled files.
  */
 
-const USERS = 400;
-const REPEATED_USERNAMES = 6;
-const URLS = 2000;
-const EVENTS = 3400;
+const small = process.argv.includes('--small');
+const scale = small ? 10 : 1;
+const USERS = 400 / scale;
+const REPEATED_USERNAMES = small ? 2 : 6;
+const URLS = 2000 / scale;
+const EVENTS = 3400 / scale;
 
 /** mulberry32: a tiny, well-known deterministic generator (not for secrets). */
 function generator(seed: number) {
@@ -173,7 +178,10 @@ const events = Array.from({ length: EVENTS }, () => {
   .sort((a, b) => a.at - b.at)
   .map((event, index) => ({ ...event, id: index + 1 }));
 
-const seedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../seed');
+const seedDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  small ? '../test/fixtures/small-seed' : '../seed',
+);
 mkdirSync(seedDir, { recursive: true });
 writeFileSync(
   path.join(seedDir, 'users.csv'),
@@ -205,4 +213,6 @@ writeFileSync(
     events.map((e) => [e.id, e.urlId, e.userId, e.type, seconds(e.at), JSON.stringify(e.details)]),
   ),
 );
-console.log(`seed/: ${users.length} users, ${urls.length} URLs, ${events.length} events`);
+console.log(
+  `${path.relative(process.cwd(), seedDir)}/: ${users.length} users, ${urls.length} URLs, ${events.length} events`,
+);

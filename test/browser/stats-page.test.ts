@@ -29,7 +29,8 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     page.$$eval(selector, (cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
 
   beforeAll(async () => {
-    service = await startTestService({ seed: { dir: path.resolve(import.meta.dirname, '../../seed') } });
+    // The tests' small seed (npm run generate-seed -- --small): a page over seeded data, not the bundled files.
+    service = await startTestService({ seed: { dir: path.resolve(import.meta.dirname, '../fixtures/small-seed') } });
     api = httpClient(service.url);
     // The seeded link with the most clicks.
     type Event = { url_id: number; event_type: string };

@@ -39,12 +39,12 @@ describe('the short link a page or a QR code shows (no network)', () => {
   });
 
   it("is the viewer's host and the short form behind the edge, the redirect route on API Gateway's own URL", () => {
-    expect(
-      publicShortLink(request({ 'X-Viewer-Host': 'sho.rt', 'X-Forwarded-Proto': 'https' }), 'aB3xY9'),
-    ).toBe('https://sho.rt/aB3xY9');
-    expect(
-      publicShortLink(request({ 'X-Viewer-Host': 'localhost:3000', 'X-Forwarded-Proto': 'http' }), 'aB3xY9'),
-    ).toBe('http://localhost:3000/aB3xY9');
+    expect(publicShortLink(request({ 'X-Viewer-Host': 'sho.rt', 'X-Forwarded-Proto': 'https' }), 'aB3xY9')).toBe(
+      'https://sho.rt/aB3xY9',
+    );
+    expect(publicShortLink(request({ 'X-Viewer-Host': 'localhost:3000', 'X-Forwarded-Proto': 'http' }), 'aB3xY9')).toBe(
+      'http://localhost:3000/aB3xY9',
+    );
     expect(
       publicShortLink(
         request({ Host: 'abc.execute-api.eu-west-1.amazonaws.com' }, { stage: 'prod', path: '/prod/urls/1/qr' }),
