@@ -9,6 +9,7 @@ import {
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../shared/platform/logger.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
+import { onAwsCall } from './aws-calls.js';
 import { type FunctionIdentity, runAsFunction } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 import { queuedMessages } from './sqs-local.js';
@@ -50,12 +51,15 @@ interface QueuePollerOptions {
 const MAX_MESSAGES = 10;
 /**
  * A loop whose receives keep coming back empty waits before the next, up to this long (doubling from
- * IDLE_PAUSE_FIRST_MS). The emulator answers an empty zero-wait receive after ~40 ms, so two loops that never
- * paused asked it 50 times a second, and an idle service spent a tenth of a core on it. The first event after
- * a quiet spell is picked up at most this much later; under load a loop never pauses.
+ * IDLE_PAUSE_FIRST_MS), unless a function of this process sends a message meanwhile (aws-calls.ts): the
+ * emulator cannot long-poll as SQS does (its long receive waits for ten messages), and an idle service asking
+ * every few milliseconds spent a tenth of a core on it. A message sent from elsewhere (another process, a
+ * delay or a visibility timeout running out) is picked up at most this much later; under load a loop never
+ * pauses.
  */
-const IDLE_PAUSE_MAX_MS = 200;
+const IDLE_PAUSE_MAX_MS = 1000;
 const IDLE_PAUSE_FIRST_MS = 25;
+const SENDS = new Set(['SendMessage', 'SendMessageBatch']);
 
 /** Sends `items` in the batches SQS takes (at most 10 entries), one after another. */
 async function inBatches<T>(items: T[], send: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -191,6 +195,14 @@ export async function startQueuePoller({
       pausing.add(wake);
     });
 
+  // A send is heard as its request leaves, a moment before the message is in the queue: the loops it wakes
+  // start again from their shortest pause, so the receive that comes too early is soon followed by another.
+  let sendsHeard = 0;
+  const stopHearingSends = onAwsCall((operation) => {
+    if (!SENDS.has(operation)) return;
+    sendsHeard += 1;
+    wakeIdle();
+  });
   const loops = Array.from({ length: concurrency }, () => runAsFunction(identity, pollUntilStopped));
   async function pollUntilStopped() {
     let emptyReceives = 0;
@@ -200,7 +212,9 @@ export async function startQueuePoller({
         if (received === 0 && !running) break;
         emptyReceives = received === 0 ? emptyReceives + 1 : 0;
         if (emptyReceives > 1 && !draining) {
+          const heardBefore = sendsHeard;
           await idlePause(Math.min(IDLE_PAUSE_MAX_MS, IDLE_PAUSE_FIRST_MS * 2 ** (emptyReceives - 2)));
+          if (sendsHeard !== heardBefore) emptyReceives = 0;
         }
       } catch (error) {
         if (!running) break;
@@ -229,6 +243,7 @@ export async function startQueuePoller({
     },
     async stop() {
       running = false;
+      stopHearingSends();
       wakeIdle();
       await Promise.all(loops);
       sqs.destroy();

@@ -14,6 +14,7 @@ import type { Context, DynamoDBRecord } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { logger } from '../shared/platform/logger.js';
 import { clickStreamSchema } from '../shared/store/table-schema.js';
+import { onAwsCall } from './aws-calls.js';
 import type { FunctionIdentity } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 
@@ -45,11 +46,14 @@ interface StreamReaderOptions {
 
 /**
  * How long an idle reader waits before asking the stream again: from IDLE_MS, doubling while nothing comes, up
- * to QUIET_MS (Lambda polls a stream about 4 times a second). While a drain waits, it asks every DRAIN_MS.
+ * to QUIET_MS; a write a function of this process makes (aws-calls.ts) brings the next pass forward to IDLE_MS
+ * after the last (Lambda polls a shard about 4 times a second). While a drain waits, it asks every DRAIN_MS.
  */
 const IDLE_MS = 250;
-const QUIET_MS = 400;
+const QUIET_MS = 2000;
 const DRAIN_MS = 100;
+/** The operations that write a table's items, and so its stream. */
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 /**
  * How often the stream's shards are listed again, unless a shard closed: DynamoDB Local's DescribeStream
  * costs in proportion to the stream's records, and its shards rarely change.
@@ -291,14 +295,27 @@ export async function startStreamReader({
   let idleMs = IDLE_MS;
   /** Ends the pause between two passes at once (a drain asked for). */
   let wake: (() => void) | undefined;
+  /** Ends it IDLE_MS after it began, at the earliest (a write was made: its record is on its way). */
+  let hurry: (() => void) | undefined;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const began = Date.now();
+      let timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
         resolve();
       };
+      hurry = () => {
+        clearTimeout(timer);
+        timer = setTimeout(resolve, Math.max(0, began + IDLE_MS - Date.now()));
+        hurry = undefined;
+      };
     });
+  const stopHearingWrites = onAwsCall((operation) => {
+    if (!WRITES.has(operation)) return;
+    idleMs = IDLE_MS;
+    hurry?.();
+  });
   async function readUntilStopped(): Promise<void> {
     while (running) {
       try {
@@ -338,6 +355,7 @@ export async function startStreamReader({
     },
     async stop() {
       running = false;
+      stopHearingWrites();
       wake?.();
       await loop;
       await savePositions();

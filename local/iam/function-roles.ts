@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   LOCAL_ACCOUNT,
   LOCAL_REGION,
@@ -159,16 +164,61 @@ export function functionRolesOf(template: { Resources: Record<string, Resource> 
 }
 
 /**
- * Synthesizes the stack in this process, without bundling (the roles do not depend on the code), and reads
- * its roles. Takes a few seconds: the test run does it once (test/support/global-setup.js).
+ * The stack's function roles: synthesized in this process, without bundling (the roles do not depend on the
+ * code's behaviour), which takes a few seconds and a few hundred MB, then kept in the system's temporary
+ * folder under a hash of everything the stack is built from (lib/, shared/, functions/, bin/, the locked
+ * packages) and the props: the next start with LOCAL_IAM=enforce, or the next test run, reads them at once.
  */
 export async function synthesizeFunctionRoles(
   props: import('../../lib/service-stack.js').ServiceStackProps,
 ): Promise<FunctionRoles> {
+  const cached = path.join(tmpdir(), `url-shortener-roles-${await stackSourceHash(props)}.json`);
+  try {
+    return JSON.parse(await readFile(cached, 'utf8')) as FunctionRoles;
+  } catch {
+    // Not synthesized for this code yet (or unreadable): synthesized now.
+  }
   const [{ App }, { ServiceStack }] = await Promise.all([import('aws-cdk-lib'), import('../../lib/service-stack.js')]);
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true } });
   const stack = new ServiceStack(app, 'Local', { enableStartupSeed: true, ...props });
-  return functionRolesOf(app.synth().getStackByName(stack.stackName).template);
+  const roles = functionRolesOf(app.synth().getStackByName(stack.stackName).template);
+  // Written whole, then renamed: a concurrent reader sees the old file or the new one, never half of one.
+  const written = `${cached}.${process.pid}.tmp`;
+  await writeFile(written, JSON.stringify(roles));
+  await rename(written, cached);
+  await forgetStaleRoles();
+  return roles;
+}
+
+/** Roles synthesized for code that changed since, untouched for a day, go. */
+async function forgetStaleRoles(): Promise<void> {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of await readdir(tmpdir())) {
+    if (!name.startsWith('url-shortener-roles-')) continue;
+    const file = path.join(tmpdir(), name);
+    const modified = (await stat(file).catch(() => undefined))?.mtimeMs ?? Date.now();
+    if (modified < dayAgo) await rm(file, { force: true });
+  }
+}
+
+/** A hash of what the stack is synthesized from: its sources, the locked packages, and the props. */
+async function stackSourceHash(props: object): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(props));
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const sources = await Promise.all(
+    ['lib', 'shared', 'functions', 'bin'].map((folder) =>
+      readdir(path.join(root, folder), { recursive: true, withFileTypes: true }),
+    ),
+  );
+  const files = sources
+    .flat()
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of [...files, path.join(root, 'package-lock.json')]) {
+    hash.update(path.relative(root, file)).update(await readFile(file));
+  }
+  return hash.digest('hex').slice(0, 32);
 }
 
 /** Replaces the placeholders with the local names (`names`, by construct path); an unbound one is an error. */

@@ -13,13 +13,26 @@ const temporaryParent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 const temporaryDatabases = () =>
   readdirSync(temporaryParent).filter((name) => name.startsWith('url-shortener-dynamodb-'));
 
-/** The plan SQLite makes for the query DynamoDB Local runs before every write to a table with a stream. */
+/**
+ * The plans SQLite makes for the queries DynamoDB Local runs on its stream records: before every write to a
+ * table with a stream (the stream's description), and for every GetRecords (a shard's next records).
+ */
 function planOfStreamDescription(file: string): string {
+  return planOf(file, 'SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?', ['any']);
+}
+function planOfGetRecords(file: string): string {
+  return planOf(
+    file,
+    'SELECT SequenceNumber, StreamRecord FROM us WHERE ShardID = ? AND SequenceNumber >= ? ORDER BY SequenceNumber ASC LIMIT 1',
+    ['any', 0],
+  );
+}
+function planOf(file: string, query: string, parameters: (string | number)[]): string {
   const database = new DatabaseSync(file, { readOnly: true });
   try {
     return database
-      .prepare('EXPLAIN QUERY PLAN SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?')
-      .all('any')
+      .prepare(`EXPLAIN QUERY PLAN ${query}`)
+      .all(...parameters)
       .map((row) => String(row.detail))
       .join('; ');
   } finally {
@@ -28,7 +41,7 @@ function planOfStreamDescription(file: string): string {
 }
 
 describe('DynamoDB Local storage (its own JVM)', () => {
-  it('indexes stream records by stream, so a write does not read every record of every stream', async () => {
+  it('indexes stream records by stream and by shard, so neither a write nor a GetRecords reads every record of every stream', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-local-test-'));
     try {
       const database = await startDynamoDbLocal({ dataDir });
@@ -36,6 +49,9 @@ describe('DynamoDB Local storage (its own JVM)', () => {
       const plan = planOfStreamDescription(path.join(dataDir, 'shared-local-instance.db'));
       expect(plan).toContain('us_stream_sequence');
       expect(plan).not.toMatch(/\bSCAN us\b/);
+      const getRecords = planOfGetRecords(path.join(dataDir, 'shared-local-instance.db'));
+      expect(getRecords).toContain('us_shard_sequence');
+      expect(getRecords).not.toMatch(/\bSCAN us\b/);
       // A second start on the same folder finds the index there and keeps it.
       const again = await startDynamoDbLocal({ dataDir });
       await again.stop();
