@@ -2,6 +2,7 @@ import { Console } from 'node:console';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { format, percentile } from './support.js';
 
@@ -35,19 +36,50 @@ const codeItem = {
   original_url: { S: 'https://example.com/articles/1' },
   is_active: { BOOL: true },
 };
+/**
+ * A campaign at its largest: 20 redirect rules of which only the last holds for a desktop browser, each of the
+ * 19 others failing on a device, browser, language, country or query condition (so the user agent is parsed
+ * and every rule tried), and the last rule's date condition holding.
+ */
+const conditionsThatFail = [
+  { type: 'device', value: 'ios' },
+  { type: 'device', value: 'android' },
+  { type: 'browser', value: 'firefox' },
+  { type: 'language', value: 'de' },
+  { type: 'country', value: 'FR' },
+  { type: 'query', name: 'src', value: 'mail' },
+];
+const campaignCodeItem = {
+  ...codeItem,
+  PK: { S: 'CODE#Ru1e20' },
+  short_code: { S: 'Ru1e20' },
+  ...marshall({
+    redirect_rules: [
+      ...Array.from({ length: 19 }, (_, i) => ({
+        url: `https://example.com/campaign/${i}`,
+        conditions: [{ type: 'device', value: 'desktop' }, conditionsThatFail[i % conditionsThatFail.length]],
+      })),
+      { url: 'https://example.com/campaign/last', conditions: [{ type: 'after', value: '2020-01-01T00:00:00Z' }] },
+    ],
+    variants: [
+      { url: 'https://example.com/a', weight: 50 },
+      { url: 'https://example.com/b', weight: 50 },
+    ],
+  }),
+};
 const listOf100 = JSON.stringify({
   Items: Array.from({ length: 100 }, (_, i) => url(i + 1)),
   Count: 100,
   ScannedCount: 100,
 });
 
-/** Today's visitor secret, as the redirect reads it once per instance and day. */
+/** The month's visitor secret, as the redirect reads it once per instance and month. */
 const visitorSecrets = () =>
   JSON.stringify({
     Items: [
       {
         PK: { S: 'VISITOR_SECRET' },
-        SK: { S: new Date().toISOString().slice(0, 10) },
+        SK: { S: new Date().toISOString().slice(0, 7) },
         secret: { B: Buffer.alloc(32, 7).toString('base64') },
       },
     ],
@@ -59,7 +91,9 @@ const visitorSecrets = () =>
 let eventCounter = 0;
 
 function fakeAnswer(target: string, body: string): string {
-  if (target.endsWith('GetItem')) return JSON.stringify({ Item: codeItem });
+  if (target.endsWith('GetItem')) {
+    return JSON.stringify({ Item: body.includes('CODE#Ru1e20') ? campaignCodeItem : codeItem });
+  }
   if (target.endsWith('UpdateItem')) {
     const { ExpressionAttributeValues } = JSON.parse(body) as {
       ExpressionAttributeValues: { ':count': { N: string } };
@@ -78,16 +112,20 @@ function fakeAnswer(target: string, body: string): string {
   throw new Error(`the fake does not answer ${target}`);
 }
 
+const desktopChrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
 function proxyEvent(
   resource: string,
   path: string,
   pathParameters: Record<string, string> | null,
+  userAgent = 'Mozilla/5.0 (bench)',
 ): APIGatewayProxyEvent {
   return {
     resource,
     path,
     httpMethod: 'GET',
-    headers: { 'User-Agent': 'Mozilla/5.0 (bench)', Referer: 'https://ref.example/' },
+    headers: { 'User-Agent': userAgent, Referer: 'https://ref.example/', 'Accept-Language': 'en-US,en;q=0.9' },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
@@ -189,6 +227,20 @@ export async function handlerCpu(): Promise<string[]> {
       'GET /urls/{code}/redirect (1 GetItem + 1 SendMessage)',
       redirect,
       proxyEvent('/urls/{id}/redirect', '/urls/Ab3dE9/redirect', { id: 'Ab3dE9' }),
+      302,
+      0.5,
+    ],
+    [
+      'GET /urls/{code}/redirect, a desktop browser (the same calls)',
+      redirect,
+      proxyEvent('/urls/{id}/redirect', '/urls/Ab3dE9/redirect', { id: 'Ab3dE9' }, desktopChrome),
+      302,
+      0.5,
+    ],
+    [
+      'GET /urls/{code}/redirect, 20 rules tried and variants (the same calls)',
+      redirect,
+      proxyEvent('/urls/{id}/redirect', '/urls/Ru1e20/redirect', { id: 'Ru1e20' }, desktopChrome),
       302,
       0.5,
     ],

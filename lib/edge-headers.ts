@@ -36,17 +36,21 @@ export const apiForwardedHeaders = [
 
 /**
  * Headers of the API's cache key: CloudFront forwards `Authorization` (access keys) only as part of a cache
- * policy's key (edge-policies.ts, `ApiPassThrough`).
+ * policy's key (edge-policies.ts, `ApiPassThrough`), and `Accept-Language` (the `language` condition of a
+ * redirect rule, at the redirect and unlock routes) goes there too, the origin request policy's ten being taken.
+ * Nothing is cached, so the key costs nothing.
  */
-export const apiCacheKeyHeaders = ['Authorization'] as const;
+export const apiCacheKeyHeaders = ['Authorization', 'Accept-Language'] as const;
 
 /**
  * What the redirect reads of a short link's request, through its function URL: the click's `User-Agent`,
- * `Referer` and country, the viewer's address (hashed into the visitor tag), `Accept` (a page for people) and
- * `Origin` (CORS). Not `Host`: a function URL answers only to its own name, and CloudFront names it.
+ * `Referer` and country, the viewer's address (hashed into the visitor tag), `Accept` (a page for people),
+ * `Origin` (CORS) and `Accept-Language` (redirect rules). Not `Host`: a function URL answers only to its own
+ * name, and CloudFront names it.
  */
 export const shortLinkHeaders = [
   'Accept',
+  'Accept-Language',
   'Origin',
   'Referer',
   'User-Agent',

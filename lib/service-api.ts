@@ -170,7 +170,9 @@ export class ServiceApi extends Construct {
     const methodsByPath = new Map<string, HttpMethod[]>();
     for (const { route, handler } of props.routes) {
       const resource = this.api.root.resourceForPath(route.path);
-      const integration = new LambdaIntegration(handler, { allowTestInvoke: false });
+      // One permission per function for the whole API, not one per method (GET and HEAD share a function): the
+      // stack stays under CloudFormation's 500 resources, and only the methods wired here call the function.
+      const integration = new LambdaIntegration(handler, { scopePermissionToMethod: false });
       resource.addMethod(route.method, integration);
       // HEAD is answered by the GET route's function (without a body, without events).
       if (route.method === 'GET') resource.addMethod('HEAD', integration);

@@ -13,6 +13,7 @@ import type { RouteDefinition } from '../shared/routes.js';
 import { leaseAttributes } from '../shared/store/click-allowance.js';
 import { keys } from '../shared/store/keys.js';
 import type { IndexName } from '../shared/store/table-schema.js';
+import { unlockAttemptAttributes } from '../shared/store/unlock-attempts.js';
 import { expiryClaimAttributes } from '../shared/store/urls.js';
 import { bundleMainFields, bundleTarget, requireBanner } from './bundling.js';
 import { type TableAccess, tableAccessStatements } from './table-access.js';
@@ -149,6 +150,25 @@ export class ServiceFunction extends NodejsFunction {
             ],
           },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
+        },
+      }),
+    );
+  }
+
+  /**
+   * Lets the unlock count the passwords tried on a protected link (store/unlock-attempts.ts): updates of
+   * `UNLOCK#` items naming only their own attributes, answered with nothing (it reads them back with the
+   * table's read access).
+   */
+  countUnlockAttempts(table: ITableV2): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.unlockAttempts('*', '').PK] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...unlockAttemptAttributes] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
         },
       }),
     );

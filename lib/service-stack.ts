@@ -222,6 +222,7 @@ export class ServiceStack extends Stack {
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
       if (route.keepsLinkLimits) handler.keepLinkLimits(table);
+      if (route.countsUnlockAttempts) handler.countUnlockAttempts(table);
       // In keys mode a route that serves key holders reads the caller's key, whatever it does with the table.
       if (authMode === 'keys' && route.access !== 'open') handler.identifyCallers(table);
       if (route.idempotent) handler.keepIdempotencyRecords(idempotency);

@@ -188,7 +188,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   exited.then(() => process.off('exit', stopJava));
   const endpoint = `http://${LOOPBACK}:${port}`;
   try {
-    await waitForPort(port, 30_000, () => child.exitCode === null);
+    // A generous bound: on a loaded machine (two cores, a test run beside) the JVM has taken 30 s to listen.
+    await waitForPort(port, 90_000, () => child.exitCode === null);
     await indexStreamRecords(endpoint, dataDir);
   } catch (error) {
     stopJava();

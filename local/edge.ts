@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { viewerHeadersPassed } from '../lib/edge-headers.js';
 import { edgeBehaviourOf } from '../lib/edge-paths.js';
 import { shortLinkFunctionCode } from '../lib/short-link-function.js';
+import { viewerCountry } from './viewer-country.js';
 
 /**
  * What CloudFront does in the deployment before a request reaches the functions, done here by the local
@@ -46,6 +47,13 @@ interface EdgeAnswer {
 type EdgeResult =
   | { uri: string; headers: EdgeHeaders }
   | { statusCode: number; headers?: EdgeHeaders; body?: { encoding: 'text'; data: string } };
+
+/** `CloudFront-Viewer-Country`, as CloudFront adds it for a behaviour whose policy lists it. */
+function countryHeader(passed: readonly string[], address: string): HeaderPairs {
+  if (!passed.includes('cloudfront-viewer-country')) return [];
+  const country = viewerCountry(address);
+  return country ? [['cloudfront-viewer-country', country]] : [];
+}
 
 /** The edge, once: the function's source is compiled when the gateway starts. */
 export function edge(): (request: IncomingMessage, path: string) => EdgeView | EdgeAnswer {
@@ -94,6 +102,8 @@ export function edge(): (request: IncomingMessage, path: string) => EdgeView | E
             ],
           ]
         : []),
+      // Where a policy lists it and the address is placed: the viewer's country (private addresses have none).
+      ...countryHeader(passed, address),
       // CloudFront's own, on every origin request: it names itself where the viewer's User-Agent is not passed.
       ...(passed.includes('user-agent') ? [] : [['user-agent', 'Amazon CloudFront'] as [string, string]]),
       ['x-forwarded-for', address],

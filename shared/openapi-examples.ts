@@ -42,6 +42,12 @@ const url = {
   max_clicks: 1000,
   expired_url: null,
   forward_query: true,
+  tags: ['docs', 'onboarding'],
+  redirect_rules: [
+    { url: 'https://example.com/docs/getting-started/ios', conditions: [{ type: 'device', value: 'ios' }] },
+  ],
+  variants: null,
+  password_protected: false,
 };
 
 const figures = { clicks: 3, human_clicks: 2, bot_clicks: 1, unique_visitors: 2 };
@@ -110,7 +116,17 @@ export const recordExamples: Record<string, unknown> = {
       '<p class="title">Getting started</p><p class="target">→ <a href="https://example.com/docs/getting-started" rel="noopener noreferrer">https://example.com/docs/getting-started</a></p>',
   },
   OperatorKey: { id: 2, name: 'deploy pipeline', created_at: at, expires_at: null, created_by: null },
-  LinkStats: { url_id: 1, ...statsRange, referrers: [{ name: 'direct', clicks: 3 }], ...tops },
+  LinkStats: {
+    url_id: 1,
+    ...statsRange,
+    referrers: [{ name: 'direct', clicks: 3 }],
+    ...tops,
+    targets: [
+      { name: 'https://example.com/docs/getting-started', clicks: 2 },
+      { name: 'https://example.com/docs/getting-started/ios', clicks: 1 },
+    ],
+  },
+  UserTag: { tag: 'onboarding', links: 2 },
   UserStats: {
     user_id: 1,
     ...statsRange,

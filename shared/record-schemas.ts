@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from './platform/errors.js';
 import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
+import { redirectRule, variants } from './schemas/campaign-fields.js';
 import { eventDetails, eventType } from './schemas/events.js';
 import { originalUrl, title } from './schemas/link-fields.js';
 import { positiveId } from './schemas/primitives.js';
@@ -55,6 +56,12 @@ export const urlRecord = z.object({
   forward_query: z
     .boolean()
     .check(z.describe("Whether the short link's query string is added after the target's own parameters")),
+  tags: z.array(z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/))).check(z.describe('Its tags, lower-case, sorted')),
+  redirect_rules: z
+    .array(redirectRule)
+    .check(z.describe('Its redirect rules, in order, as they were sent; the first that holds decides')),
+  variants: variants.check(z.describe('Its A/B variants with their weights; null: none')),
+  password_protected: z.boolean().check(z.describe('Whether a visit must give a password first')),
 }) satisfies z.ZodMiniType<PublicUrlRecord>;
 
 export const eventRecord = z.object({
@@ -236,6 +243,7 @@ export const linkStats = z.object({
   ...statsCommon,
   referrers: topList('referrer hosts (direct: none sent)'),
   ...dimensionLists,
+  targets: topList("targets the visits were sent to (the link, a rule's or a variant's URL, its expired_url)"),
 });
 
 /** GET /users/{id}/stats. */
@@ -255,6 +263,12 @@ export const userStats = z.object({
   referrers: topList(
     'referrer hosts of all of its links (direct: none sent); an extension, after the fields of the contract',
   ),
+});
+
+/** GET /users/{id}/tags: one entry per tag of the user's links. */
+export const userTagRecord = z.object({
+  tag: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)),
+  links: count.check(z.minimum(1), z.describe("How many of the user's links carry it, active or not")),
 });
 
 /** POST /urls/bulk: one result per link, in order, as POST /urls would have answered each. */

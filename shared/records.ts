@@ -40,8 +40,37 @@ export const NO_LIFECYCLE: LinkLifecycle = {
   forward_query: false,
 };
 
-/** A URL as stored: the spec's fields, then its lifecycle. */
-export interface UrlRecord extends LinkLifecycle {
+/** What a visit must show for a redirect rule to hold (docs/decisions.md, "Links for campaigns"). */
+export type RedirectCondition =
+  | { type: 'device' | 'browser' | 'language' | 'country' | 'after' | 'before'; value: string }
+  | { type: 'query'; name: string; value?: string };
+
+/** Where a visit goes when every one of its conditions holds; the first rule that holds decides. */
+export interface RedirectRule {
+  url: string;
+  conditions: RedirectCondition[];
+}
+
+/** One arm of an A/B test: its target and its share of the visits no rule decided, in percent. */
+export interface LinkVariant {
+  url: string;
+  weight: number;
+}
+
+/** What a link does for a campaign besides its lifecycle: its tags, rules, variants and password. */
+export interface LinkCampaign {
+  /** Lower-case, distinct, sorted. */
+  tags: string[];
+  redirect_rules: RedirectRule[];
+  variants: LinkVariant[] | null;
+  /** The password's slow salted hash (shared/links/link-passwords.ts); never answered, logged or sent in an event. */
+  password_hash: string | null;
+}
+
+export const NO_CAMPAIGN: LinkCampaign = { tags: [], redirect_rules: [], variants: null, password_hash: null };
+
+/** A URL as stored: the spec's fields, then its lifecycle and campaign. */
+export interface UrlRecord extends LinkLifecycle, LinkCampaign {
   id: number;
   user_id: number;
   short_code: string;
@@ -65,6 +94,7 @@ export interface EventRecord {
  * A URL as the API answers it: the record, then its extension fields (docs/decisions.md,
  * "Extensions"), which depend on where the service is seen from (shared/links/short-links.ts).
  */
-export interface PublicUrlRecord extends UrlRecord {
+export interface PublicUrlRecord extends Omit<UrlRecord, 'password_hash'> {
   short_url: string;
+  password_protected: boolean;
 }

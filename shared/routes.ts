@@ -27,6 +27,7 @@ import {
   listUrlsRoute,
   redirectRoute,
   statsPageRoute,
+  unlockUrlRoute,
   updateUrlRoute,
 } from './api/urls.js';
 import {
@@ -35,6 +36,7 @@ import {
   getUserRoute,
   getUserStatsRoute,
   listUsersRoute,
+  listUserTagsRoute,
   renameUserRoute,
 } from './api/users.js';
 import { reservedFirstSegments } from './reserved-paths.js';
@@ -63,6 +65,7 @@ export const routes: readonly RouteDefinition[] = [
   listUsersRoute,
   getUserRoute,
   getUserStatsRoute,
+  listUserTagsRoute,
   renameUserRoute,
   deleteUserRoute,
   createUserKeyRoute,
@@ -76,6 +79,7 @@ export const routes: readonly RouteDefinition[] = [
   listUrlsRoute,
   getUrlRoute,
   redirectRoute,
+  unlockUrlRoute,
   getUrlStatsRoute,
   getUrlQrRoute,
   statsPageRoute,

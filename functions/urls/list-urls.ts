@@ -7,8 +7,11 @@ import { withShortUrl } from '#shared/links/short-links.js';
 import { urlRecord } from '#shared/record-schemas.js';
 import { listUrls } from '#shared/store/link-reads.js';
 
-/** GET /urls?skip&limit&user_id&is_active, as JSON or (Accept: text/csv) CSV */
+/** GET /urls?skip&limit&user_id&is_active&tag, as JSON or (Accept: text/csv) CSV */
 export const handler = httpRoute(listUrlsRoute, { csv: csvExport(urlRecord) }, async ({ query, caller, event }) => {
-  const page = await listUrls({ user_id: listedUser(caller, query.user_id), is_active: query.is_active }, query);
+  const page = await listUrls(
+    { user_id: listedUser(caller, query.user_id), is_active: query.is_active, tag: query.tag },
+    query,
+  );
   return new ListPage({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
 });

@@ -1,39 +1,31 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { methodsOfResource } from '#shared/api/route-declaration.js';
 import { redirectRoute as redirectDeclaration } from '#shared/api/urls.js';
 import { Redirect } from '#shared/http/answers.js';
 import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
-import { clientAddress, requestHeader } from '#shared/http/headers.js';
 import { httpRoute } from '#shared/http/route.js';
+import { unlockAction, viewerOf } from '#shared/http/viewer.js';
 import { followShortLink } from '#shared/links/follow-short-link.js';
+import { servicePathPrefix } from '#shared/links/short-links.js';
 import { isReservedShortCode } from '#shared/reserved-paths.js';
 import { shortLinkPath } from '#shared/schemas/urls.js';
-
-/** What a click is told about its viewer, read the same way from either entrance's event. */
-const viewerOf = (event: APIGatewayProxyEvent | APIGatewayProxyEventV2) => ({
-  userAgent: requestHeader(event, 'user-agent'),
-  referrer: requestHeader(event, 'referer'),
-  country: requestHeader(event, 'cloudfront-viewer-country'),
-  clientAddress: clientAddress(event),
-});
 
 /**
  * GET /urls/{short_code}/redirect, through API Gateway: the spec's redirect route. HEAD answers the same 302
  * without a click.
  */
-const redirectRoute = httpRoute(
-  redirectDeclaration,
-  async ({ path, event, head }) =>
-    new Redirect(
-      await followShortLink({
-        code: path.id,
-        head,
-        shortForm: false,
-        query: event.multiValueQueryStringParameters ?? {},
-        ...viewerOf(event),
-      }),
-    ),
-);
+const redirectRoute = httpRoute(redirectDeclaration, async ({ path, event, head }) => {
+  const query = event.multiValueQueryStringParameters ?? {};
+  return new Redirect(
+    await followShortLink({
+      code: path.id,
+      head,
+      shortForm: false,
+      query,
+      ...viewerOf(event),
+      unlockAction: unlockAction(servicePathPrefix(event), path.id, query),
+    }),
+  );
+});
 
 /** `/<code>`: one segment of a code's characters that is none of the API's own (those are never links). */
 function shortLinkOf(rawPath: string): { code: string } | undefined {
@@ -48,7 +40,17 @@ function shortLinkOf(rawPath: string): { code: string } | undefined {
 const shortLinkRoute = functionUrlRoute(
   { route: '/{code}', path: shortLinkOf, methods: methodsOfResource(['GET']), pagesForPeople: true },
   async ({ path, event, head, query }) =>
-    new Redirect(await followShortLink({ code: path.code, head, shortForm: true, query, ...viewerOf(event) })),
+    new Redirect(
+      await followShortLink({
+        code: path.code,
+        head,
+        shortForm: true,
+        query,
+        ...viewerOf(event),
+        // Behind CloudFront, where the short form is served, the API is at the root of the same domain.
+        unlockAction: unlockAction('/', path.code, query),
+      }),
+    ),
 );
 
 /** One function for both, so the two entrances share warm instances and their hot-key cache. */

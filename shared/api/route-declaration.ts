@@ -16,7 +16,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type RouteAccess = 'open' | 'operator' | 'user';
 
-type BusinessErrorStatus = 400 | 404 | 410 | 422 | 503;
+type BusinessErrorStatus = 400 | 401 | 404 | 410 | 422 | 429 | 503;
 
 /** What a route answers when it succeeds. */
 export type Success =
@@ -47,6 +47,8 @@ interface BodyInput {
   schema: z.ZodMiniType;
   keysModeSchema?: z.ZodMiniType;
   mediaType?: 'multipart/form-data';
+  /** Also taken as an HTML form (`application/x-www-form-urlencoded`): a route a browser's form posts to. */
+  form?: true;
   /**
    * The reference's example ("Try it out" sends it): each works when the examples are sent in the route
    * table's order to a fresh service (the user POST /users makes is id 1, its link id 1, and so on), but
@@ -95,6 +97,8 @@ export interface RouteFunction {
    * (store/click-allowance.ts) and records the expiry. The redirect.
    */
   keepsLinkLimits?: boolean;
+  /** Whether it counts the passwords tried on protected links (store/unlock-attempts.ts): the unlock. */
+  countsUnlockAttempts?: boolean;
   /** Whether the function hands bulk imports to the imports queue, for the import worker to go on with. */
   queuesImports?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */

@@ -9,6 +9,7 @@ import {
   listUrlsQuery,
   shortCodePath,
   statsPageQuery,
+  unlockBody,
   updateUrlBody,
 } from '../schemas/urls.js';
 import type { PathInput, RouteDeclaration } from './route-declaration.js';
@@ -134,10 +135,43 @@ export const redirectRoute = {
     "no click, and records one `expired` event. With `forward_query`, the request's query string follows the " +
     "target's own parameters.",
   pathParameters: shortCode,
-  success: { status: 302, description: 'Redirect to the original URL (or, expired, to expired_url)' },
+  success: {
+    status: 302,
+    description:
+      "Redirect to the link's target (the first redirect rule that holds, a variant, or original_url; expired: expired_url)",
+  },
   errors: {
+    401: 'Password required (a password-protected link: a browser gets a form that posts to POST /urls/{id}/unlock)',
     404: 'URL not found (also when inactive)',
     410: 'Link expired (and no expired_url), or Link disabled (its host is blocked)',
+  },
+  pagesForPeople: true,
+} satisfies RouteDeclaration;
+
+export const unlockUrlRoute = {
+  method: 'POST',
+  path: '/urls/{id}/unlock',
+  handler: 'functions/urls/unlock-url.ts',
+  table: 'read',
+  sendsEvents: true,
+  visitorSecrets: true,
+  keepsLinkLimits: true,
+  countsUnlockAttempts: true,
+  access: 'open',
+  summary: 'Open a password-protected link',
+  description:
+    "The password form's target: with the right password, the answer the visit would have had (a 302 to the " +
+    'target, its `click` recorded, with rules, variants, limits and expiry applied); the query string is the ' +
+    "visit's (for `query` conditions and `forward_query`). After 10 wrong passwords for a link from one client " +
+    'address within 10 minutes, every attempt is a 429 with Retry-After until the 10 minutes are over.',
+  pathParameters: shortCode,
+  body: { schema: unlockBody, form: true, example: { password: 'correct horse battery' } },
+  success: { status: 302, description: 'The right password: redirect to where the visit goes' },
+  errors: {
+    401: 'Wrong password (a browser gets the form again, saying so)',
+    404: 'URL not found (also when inactive)',
+    410: 'Link expired (and no expired_url), or Link disabled (its host is blocked)',
+    429: 'Too Many Requests: 10 wrong passwords from this address within 10 minutes (Retry-After)',
   },
   pagesForPeople: true,
 } satisfies RouteDeclaration;

@@ -59,6 +59,20 @@ export const getUserStatsRoute = {
   errors: { 404: 'User not found' },
 } satisfies RouteDeclaration;
 
+export const listUserTagsRoute = {
+  method: 'GET',
+  path: '/users/{id}/tags',
+  handler: 'functions/users/list-user-tags.ts',
+  table: 'read',
+  indexes: ['GSI2'],
+  summary: "The tags of a user's links",
+  description:
+    "Every tag of the user's links, active or not, with how many carry it, by tag. `GET /urls?tag=` lists the links of one.",
+  pathParameters: userId,
+  success: { status: 200, description: 'The tags, by tag', record: 'UserTag', list: true },
+  errors: { 404: 'User not found' },
+} satisfies RouteDeclaration;
+
 export const renameUserRoute = {
   method: 'PUT',
   path: '/users/{id}',

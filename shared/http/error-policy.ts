@@ -11,6 +11,7 @@ import {
   NotAllowedError,
   NotAuthenticatedError,
   NotFoundError,
+  PasswordRequiredError,
   PayloadTooLargeError,
   RequestValidationError,
   RuleViolationError,
@@ -19,7 +20,7 @@ import {
 } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { jsonResponse } from './answers.js';
-import { errorPage, prefersHtml } from './pages-for-people.js';
+import { errorPage, passwordPage, prefersHtml } from './pages-for-people.js';
 
 /** The contract's error body: `detail` is a string, or the list of validation issues for a 422. */
 interface ErrorBody {
@@ -41,6 +42,7 @@ const RETRY_AFTER_SECONDS = '1';
 const statusByClass = new Map<abstract new (...args: never[]) => DomainError, number>([
   [RuleViolationError, 400],
   [NotAuthenticatedError, 401],
+  [PasswordRequiredError, 401],
   [NotAllowedError, 403],
   [NotFoundError, 404],
   [IdempotencyConflictError, 409],
@@ -68,9 +70,11 @@ export function toErrorOutcome(error: unknown): ErrorOutcome {
     const headers: Record<string, string> =
       error instanceof UnavailableError
         ? { 'Retry-After': RETRY_AFTER_SECONDS }
-        : error instanceof NotAuthenticatedError
-          ? { 'WWW-Authenticate': 'Bearer' }
-          : {};
+        : error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined
+          ? { 'Retry-After': String(error.retryAfterSeconds) }
+          : error instanceof NotAuthenticatedError
+            ? { 'WWW-Authenticate': 'Bearer' }
+            : {};
     for (const [errorClass, statusCode] of statusByClass) {
       if (error instanceof errorClass)
         return { statusCode, body: { detail: error.detail }, headers, unexpected: false };
@@ -99,6 +103,7 @@ export function errorAnswer(
   }
   const headers = { ...outcome.headers, ...options.headers };
   const page = options.pagesForPeople && prefersHtml(request) && typeof outcome.body.detail === 'string';
+  if (page && error instanceof PasswordRequiredError) return passwordPage(error.reason, error.unlockAction, headers);
   return page
     ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)
     : jsonResponse(outcome.statusCode, outcome.body, headers);

@@ -117,7 +117,14 @@ export function httpRoute<R extends RouteDeclaration>(
     .use(errorPolicy({ pagesForPeople: route.pagesForPeople }))
     .use(originVerified())
     .use(callerIdentified(route.access ?? 'user'))
-    .use(validatedInput((event) => ({ body, query: (csvAsked(event) && csvQuery) || query, path })))
+    .use(
+      validatedInput((event) => ({
+        body,
+        form: route.body?.form,
+        query: (csvAsked(event) && csvQuery) || query,
+        path,
+      })),
+    )
     .handler(async (event, context) => {
       const { caller } = context;
       const input: RouteInput<unknown, unknown, unknown> = {

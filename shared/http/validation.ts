@@ -173,9 +173,25 @@ export function missingField(field: string): never {
   throw new RequestValidationError([{ loc: ['body', field], msg: 'Field required', type: 'missing' }]);
 }
 
+/**
+ * A body sent as an HTML form (`application/x-www-form-urlencoded`), as the object its fields make: the first
+ * value of each name. Only routes a browser's form posts to take one (`form` of the body's declaration).
+ */
+function formBody(raw: string | null, isBase64Encoded: boolean): Record<string, unknown> {
+  const text = raw === null ? '' : isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(text)) if (!(name in fields)) fields[name] = value;
+  return fields;
+}
+
+const isFormContentType = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
 /** The schemas a request's parts are validated with; a part without one is not read. */
 interface InputSchemas {
   body?: Parseable<unknown>;
+  /** The body may also come as an HTML form. */
+  form?: boolean;
   query?: Parseable<unknown>;
   path?: Parseable<unknown>;
 }
@@ -187,7 +203,8 @@ export interface InputContext extends Context {
 
 /**
  * Validation as a route's middleware, with the schemas `schemasOf` chooses for the request (a CSV export
- * has its own query bounds): the path, the query, then the body, which must be a JSON object sent as JSON.
+ * has its own query bounds): the path, the query, then the body, which must be a JSON object sent as JSON
+ * (or, where the route takes one, an HTML form).
  */
 export function validatedInput(
   schemasOf: (event: APIGatewayProxyEvent) => InputSchemas,
@@ -195,13 +212,18 @@ export function validatedInput(
   return {
     before: (request) => {
       const { event } = request;
-      const { body, query, path } = schemasOf(event);
+      const { body, form, query, path } = schemasOf(event);
       const input: InputContext['input'] = { body: undefined, query: undefined, path: undefined };
       if (path) input.path = validateInput('path', path, event.pathParameters ?? {});
       if (query) input.query = validateInput('query', query, event.queryStringParameters ?? {});
       if (body) {
-        requireJsonContentType(requestHeader(event, 'content-type'));
-        input.body = validateInput('body', body, parseJsonObjectBody(event.body, event.isBase64Encoded));
+        const contentType = requestHeader(event, 'content-type');
+        if (form && isFormContentType(contentType)) {
+          input.body = validateInput('body', body, formBody(event.body, event.isBase64Encoded));
+        } else {
+          requireJsonContentType(contentType);
+          input.body = validateInput('body', body, parseJsonObjectBody(event.body, event.isBase64Encoded));
+        }
       }
       request.context.input = input;
     },

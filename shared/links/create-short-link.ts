@@ -6,7 +6,8 @@ import type { PublicUrlRecord } from '../records.js';
 import { isReservedShortCode } from '../reserved-paths.js';
 import type { createOwnUrlBody } from '../schemas/urls.js';
 import { createUrl } from '../store/link-creation.js';
-import type { LinkTargetCheck } from './link-rules.js';
+import { hashPassword } from './link-passwords.js';
+import { checkLinkTargets, type LinkTargetCheck } from './link-rules.js';
 import { randomShortCode } from './short-code.js';
 import { withShortUrl } from './short-links.js';
 
@@ -27,6 +28,7 @@ function generatedShortCode(): string {
 /**
  * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
  * `keys` mode), its targets checked (`checkTarget`, the request's: no loop to this service, no blocked host),
+ * its password kept as a hash only,
  * the URL and its code stored, its `created` event queued. `identity` names the request across its retries (an Idempotency-Key);
  * `assignId` gives its id (of a block reserved for a bulk request; by default, from the counter).
  */
@@ -41,9 +43,14 @@ export async function createShortLink(
   },
 ): Promise<PublicUrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
-  request.checkTarget('original_url', link.original_url);
-  if (link.expired_url) request.checkTarget('expired_url', link.expired_url);
-  const url = await createUrl({ ...link, user_id: userId }, generatedShortCode, request.identity, request.assignId);
+  checkLinkTargets(request.checkTarget, link);
+  const { password, ...fields } = link;
+  const url = await createUrl(
+    { ...fields, user_id: userId, password_hash: password ? await hashPassword(password) : null },
+    generatedShortCode,
+    request.identity,
+    request.assignId,
+  );
   await publishUrlEvent('created', url);
   return withShortUrl(request.event, url);
 }

@@ -2,15 +2,18 @@ import { clickDetails } from '../events/click-details.js';
 import { publishUrlEvent } from '../events/publisher.js';
 import { hostOfLink } from '../hosts.js';
 import { timestamp } from '../platform/clock.js';
-import { GoneError } from '../platform/errors.js';
+import { GoneError, PasswordRequiredError, TooManyRequestsError } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { isBlockedForVisits } from '../store/blocked-hosts.js';
 import { takeClick } from '../store/click-allowance.js';
 import { resolveShortCode } from '../store/link-reads.js';
+import { countUnlockAttempt } from '../store/unlock-attempts.js';
 import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from '../store/urls.js';
 import { visitorTag } from '../store/visitor-secrets.js';
 import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from './link-lifecycle.js';
+import { isPassword } from './link-passwords.js';
 import { GENERATED_CODE } from './short-code.js';
+import { type VisitTarget, visitTarget } from './visit-target.js';
 
 const LINK_DISABLED = 'Link disabled';
 
@@ -25,10 +28,15 @@ interface ShortLinkVisit {
   query: Record<string, string[] | undefined>;
   userAgent: string | undefined;
   referrer: string | undefined;
+  acceptLanguage: string | undefined;
   /** The viewer's country, as CloudFront says it. */
   country: string | undefined;
-  /** The viewer's address, only ever hashed into the day's visitor tag. */
+  /** The viewer's address, only ever hashed into the day's visitor tag (and a protected link's attempts). */
   clientAddress: string;
+  /** Where a protected link's password form posts: its unlock route, with this visit's query. */
+  unlockAction: string;
+  /** The password an unlock gives (POST /urls/{code}/unlock); none for a plain visit. */
+  password?: string;
 }
 
 /**
@@ -81,33 +89,71 @@ async function followExpiredLink(visit: ShortLinkVisit, target: ShortCodeTarget,
 }
 
 /**
+ * A protected link's password, before anything of the visit is recorded: none given is a 401 with the form;
+ * each one given is counted against the client's attempts (store/unlock-attempts.ts) before it is checked,
+ * and given back when it was right.
+ */
+async function requirePassword(visit: ShortLinkVisit, hash: string): Promise<void> {
+  if (visit.password === undefined) throw new PasswordRequiredError('Password required', visit.unlockAction);
+  const attempt = await countUnlockAttempt(visit.code, visit.clientAddress);
+  if ('retryAfterSeconds' in attempt) throw new TooManyRequestsError(attempt.retryAfterSeconds);
+  if (!(await isPassword(visit.password, hash))) throw new PasswordRequiredError('Wrong password', visit.unlockAction);
+  await attempt.giveBack();
+}
+
+/** What decided where a click went, for its details: a rule or a variant, by index, or neither. */
+const decidedBy = (target: VisitTarget) => ({
+  ...(target.rule !== undefined && { rule: target.rule }),
+  ...(target.variant !== undefined && { variant: target.variant }),
+});
+
+/**
  * Follows a short link: where it leads now (the `Location`), after recording the click. The hot path, one
- * read and one queue send; the click carries the visitor's tag of the day for the statistics' unique
- * visitors (a bot gets none). HEAD records nothing and takes nothing of a click limit.
+ * read and one queue send; the click carries the visitor's tag of the month for the statistics' unique
+ * visitors (a bot gets none), and the target it was sent to. HEAD records nothing and takes nothing of a
+ * click limit.
  *
- * An expired link leads to its `expired_url`, or is gone (410), and is no click. A link with `max_clicks`
- * takes each click from its allowance (store/click-allowance.ts): the click after its last one finds it
- * expired. A link to a host the operator blocked is gone too (the list is in memory: no read). An unknown,
- * inactive or deleted code is not found (404).
+ * The order is the contract's: an unknown, inactive or deleted code is not found (404); an expired link leads
+ * to its `expired_url`, or is gone (410), and is no click; then the visit's target is chosen (the first
+ * redirect rule that holds, else a variant, else the link's own: visit-target.ts, no read), and a target on
+ * a host the operator blocked is gone too (the list is in memory); then a protected link asks for its
+ * password; then a link with `max_clicks` takes the click from its allowance (store/click-allowance.ts): the
+ * click after its last one finds it expired.
  */
 export async function followShortLink(visit: ShortLinkVisit): Promise<string> {
   const target = await resolveShortCode(visit.code, unknownCodeDetail(visit));
-  const expiry = expiryOf(target, timestamp());
+  const now = timestamp();
+  const expiry = expiryOf(target, now);
   const maxClicks = target.max_clicks;
+  const locked = target.password_hash !== null && visit.password === undefined;
   // A limited link's GET asks its allowance even when the item says every click is handed out: this
   // instance may still hold some of them (takeClick answers from memory then).
-  if (maxClicks !== null && expiry !== 'date' && !visit.head) {
-    if (!(await takeClick({ ...target, max_clicks: maxClicks }))) return followExpiredLink(visit, target, 'clicks');
-  } else if (expiry) return followExpiredLink(visit, target, expiry);
-  if (await isBlockedForVisits(hostOfLink(target.original_url))) throw new GoneError(LINK_DISABLED);
-  if (visit.head) return redirectTarget(target.original_url, target, { multiValueQueryStringParameters: visit.query });
+  const takesClick = maxClicks !== null && expiry !== 'date' && !visit.head && !locked;
+  if (!takesClick && expiry) return followExpiredLink(visit, target, expiry);
   const details = clickDetails({ referrer: visit.referrer, userAgent: visit.userAgent, country: visit.country });
-  const visitor = details.bot ? undefined : await visitorTag(visit.clientAddress, visit.userAgent ?? '');
+  // The visitor's tag: for the click, and for the variant a visitor keeps (a locked visit or a HEAD has neither).
+  const wantsVisitor = !details.bot && (target.variants !== null || !(visit.head || locked));
+  const visitor = wantsVisitor ? await visitorTag(visit.clientAddress, visit.userAgent ?? '') : undefined;
+  const chosen = visitTarget(target, {
+    userAgent: visit.userAgent,
+    acceptLanguage: visit.acceptLanguage,
+    country: typeof details.country === 'string' ? details.country : undefined,
+    query: visit.query,
+    now,
+    visitor,
+  });
+  if (await isBlockedForVisits(hostOfLink(chosen.url))) throw new GoneError(LINK_DISABLED);
+  if (target.password_hash !== null) await requirePassword(visit, target.password_hash);
+  const location = redirectTarget(chosen.url, target, { multiValueQueryStringParameters: visit.query });
+  if (visit.head) return location;
+  if (takesClick && !(await takeClick({ ...target, max_clicks: maxClicks }))) {
+    return followExpiredLink(visit, target, 'clicks');
+  }
   await publishUrlEvent(
     'click',
-    { id: target.url_id, user_id: target.user_id, short_code: target.short_code, original_url: target.original_url },
-    details,
+    { id: target.url_id, user_id: target.user_id, short_code: target.short_code, original_url: chosen.url },
+    { ...details, ...decidedBy(chosen) },
     visitor === undefined ? {} : { visitor },
   );
-  return redirectTarget(target.original_url, target, { multiValueQueryStringParameters: visit.query });
+  return location;
 }

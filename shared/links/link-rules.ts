@@ -22,11 +22,36 @@ const isOwnAddress = (link: Address, own: Address): boolean =>
   isSameMachine(link.host, own.host) &&
   (link.port === own.port || (own.port === '' && DEFAULT_PORTS.includes(link.port)));
 
-const refused = (field: string, msg: string) =>
-  new RequestValidationError([{ loc: ['body', field], msg, type: 'value_error' }]);
+/** Where in a request's body a link is: a field, or a path into one (`["redirect_rules", 0, "url"]`). */
+type BodyPlace = string | readonly (string | number)[];
 
-/** Refuses a link at `field` of the body that leads to the service itself or to a blocked host. */
-export type LinkTargetCheck = (field: string, link: string) => void;
+const refused = (place: BodyPlace, msg: string) =>
+  new RequestValidationError([
+    { loc: ['body', ...(typeof place === 'string' ? [place] : place)], msg, type: 'value_error' },
+  ]);
+
+/** Refuses a link at `place` in the body that leads to the service itself or to a blocked host. */
+export type LinkTargetCheck = (place: BodyPlace, link: string) => void;
+
+/** The targets a link's body sets, each where it is in the body. */
+interface LinkTargets {
+  original_url?: string;
+  expired_url?: string | null;
+  redirect_rules?: readonly { url: string }[];
+  variants?: readonly { url: string }[] | null;
+}
+
+/** Checks every target a body sets (its own, its `expired_url`, each rule's and each variant's) where it is. */
+export function checkLinkTargets(check: LinkTargetCheck, body: LinkTargets): void {
+  if (body.original_url) check('original_url', body.original_url);
+  if (body.expired_url) check('expired_url', body.expired_url);
+  for (const [i, rule] of (body.redirect_rules ?? []).entries()) check(['redirect_rules', i, 'url'], rule.url);
+  for (const [i, variant] of (body.variants ?? []).entries()) check(['variants', i, 'url'], variant.url);
+}
+
+/** Whether a body sets any target (a change that sets none needs no check, and no read of the blocked hosts). */
+export const setsLinkTargets = (body: LinkTargets): boolean =>
+  Boolean(body.original_url || body.expired_url || body.redirect_rules?.length || body.variants?.length);
 
 /**
  * The check of a request's link targets: not to the service itself (any of `ownAddresses`, the request's:
@@ -35,11 +60,11 @@ export type LinkTargetCheck = (field: string, link: string) => void;
  */
 export async function linkTargetCheck(ownAddresses: readonly Address[]): Promise<LinkTargetCheck> {
   const blocked = await currentBlockedEntries();
-  return (field, link) => {
+  return (place, link) => {
     const address = addressOf(link);
     // A link with no host left once canonical (`http://%2E/`) leads nowhere: neither here nor to a blocked host.
     if (!address) return;
-    if (ownAddresses.some((own) => isOwnAddress(address, own))) throw refused(field, OWN_LINK);
-    if (isWithinAny(address.host, blocked)) throw refused(field, BLOCKED_LINK);
+    if (ownAddresses.some((own) => isOwnAddress(address, own))) throw refused(place, OWN_LINK);
+    if (isWithinAny(address.host, blocked)) throw refused(place, BLOCKED_LINK);
   };
 }

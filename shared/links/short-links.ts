@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import qrcode from 'qrcode-generator';
 import { requestHeader } from '../http/headers.js';
 import { serviceConfig } from '../platform/config.js';
 import type { PublicUrlRecord, UrlRecord } from '../records.js';
@@ -72,7 +71,7 @@ export function serviceUrl(event: Request, relative: string): string {
 
 /**
  * A URL record as the API answers it: the spec's fields, then the extension fields in the contract's order:
- * its short link (`short_url`), then its lifecycle.
+ * its short link (`short_url`), then its lifecycle, then its campaign (never the password's hash).
  */
 export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord => ({
   id: url.id,
@@ -88,12 +87,8 @@ export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord =>
   max_clicks: url.max_clicks,
   expired_url: url.expired_url,
   forward_query: url.forward_query,
+  tags: url.tags,
+  redirect_rules: url.redirect_rules,
+  variants: url.variants,
+  password_protected: url.password_hash !== null,
 });
-
-/** A QR code of a link, as an SVG image that scales to any size (error correction M: 15 % may be damaged). */
-export function qrCodeSvg(link: string): string {
-  const qr = qrcode(0, 'M');
-  qr.addData(link);
-  qr.make();
-  return qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
-}

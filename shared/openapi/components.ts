@@ -19,6 +19,7 @@ import {
   urlRecord,
   userRecord,
   userStats,
+  userTagRecord,
   validationErrorBody,
 } from '../record-schemas.js';
 import type { Header, Ref } from './document-types.js';
@@ -30,6 +31,7 @@ export const recordSchemas = {
   Event: eventRecord,
   LinkStats: linkStats,
   UserStats: userStats,
+  UserTag: userTagRecord,
   Health: healthStatus,
   ImportCount: importCount,
   ImportProgress: importProgressRecord,

@@ -77,12 +77,18 @@ export function toOperation(
     ...(entry.body && {
       requestBody: {
         required: true,
-        content: {
-          [entry.body.mediaType ?? 'application/json']: {
-            schema: requestBodySchema(entry.body.schema),
-            ...(entry.body.example !== undefined && { example: entry.body.example }),
-          },
-        },
+        content: Object.fromEntries(
+          [
+            entry.body.mediaType ?? 'application/json',
+            ...(entry.body.form ? ['application/x-www-form-urlencoded'] : []),
+          ].map((mediaType) => [
+            mediaType,
+            {
+              schema: requestBodySchema(entry.body?.schema as NonNullable<RouteContract['body']>['schema']),
+              ...(entry.body?.example !== undefined && { example: entry.body.example }),
+            },
+          ]),
+        ),
       },
     }),
     // Integer-like keys: the object lists the statuses in ascending order whatever the insertion order.

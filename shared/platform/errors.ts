@@ -28,6 +28,19 @@ export class NotAuthenticatedError extends DomainError {
   }
 }
 
+/**
+ * A visit of a password-protected link without its password, or with a wrong one. `unlockAction` is where the
+ * password form posts: the link's unlock route with the visit's query.
+ */
+export class PasswordRequiredError extends DomainError {
+  constructor(
+    readonly reason: 'Password required' | 'Wrong password',
+    readonly unlockAction: string,
+  ) {
+    super(reason);
+  }
+}
+
 /** A valid key asking for what it may not do. */
 export class NotAllowedError extends DomainError {
   constructor() {
@@ -48,9 +61,9 @@ export class MethodNotAllowedError extends DomainError {
 /** A request body or upload over the size the service accepts. */
 export class PayloadTooLargeError extends DomainError {}
 
-/** The caller is being throttled. */
+/** The caller is being throttled; `retryAfterSeconds` when the service knows when it may come back. */
 export class TooManyRequestsError extends DomainError {
-  constructor() {
+  constructor(readonly retryAfterSeconds?: number) {
     super('Too Many Requests');
   }
 }

@@ -89,7 +89,7 @@ export function trimmedText(max: number) {
   );
 }
 
-const FUTURE_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
+export const TIMESTAMP_INPUT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$';
 
 /**
  * A moment to come, in the contract's timestamp form (UTC, no zone) or with `Z`; read as the contract's form.
@@ -100,7 +100,7 @@ export const futureTimestamp = documentedAs(
     z.string().check(
       z.refine(
         (value: string) =>
-          new RegExp(FUTURE_TIMESTAMP_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined,
+          new RegExp(TIMESTAMP_INPUT_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined,
         {
           message: 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)',
           params: { type: 'datetime_parsing' },
@@ -115,7 +115,7 @@ export const futureTimestamp = documentedAs(
   ),
   {
     type: 'string',
-    pattern: FUTURE_TIMESTAMP_PATTERN,
+    pattern: TIMESTAMP_INPUT_PATTERN,
     description: 'A moment in the future, UTC: 2026-12-31T23:59:59 (milliseconds and a Z may follow)',
   },
   { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' },

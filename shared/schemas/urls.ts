@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { withBodyFields } from '../http/validation.js';
+import { campaignFields } from './campaign-fields.js';
 import { constrainedAs } from './documented-json-schema.js';
 import { chosenShortCode, lifecycleFields, originalUrl, title } from './link-fields.js';
 import { csvLimit, cursor, limit, skip } from './list-pages.js';
@@ -14,6 +15,7 @@ const createUrlFields = {
   short_code: z.optional(chosenShortCode),
   is_active: z._default(z.optional(z.boolean()), true),
   ...lifecycleFields,
+  ...campaignFields,
 };
 export const createUrlBody = requestBody(createUrlFields, 'url');
 
@@ -50,6 +52,7 @@ const changeableUrlFields = {
   title: z.optional(z.nullable(title)),
   is_active: z.optional(z.boolean()),
   ...lifecycleFields,
+  ...campaignFields,
 };
 export const updateUrlBody = withBodyFields(
   constrainedAs(
@@ -65,7 +68,22 @@ export const updateUrlBody = withBodyFields(
   recordFields.url,
 );
 
-export const listUrlsQuery = z.object({ skip, limit, user_id: queryId, is_active: queryBoolean, cursor });
+/** `?tag=`: links that carry the tag, any case. */
+const queryTag = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/), z.describe('Only links that carry this tag (any case)')),
+    z.transform((tag: string) => tag.toLowerCase()),
+  ),
+);
+
+export const listUrlsQuery = z.object({
+  skip,
+  limit,
+  user_id: queryId,
+  is_active: queryBoolean,
+  tag: queryTag,
+  cursor,
+});
 export const listUrlsCsvQuery = z.object({ ...listUrlsQuery.shape, limit: csvLimit });
 
 /** Path parameter of the redirect. API Gateway requires one name per path level, so it is `{id}` there too. */
@@ -76,3 +94,10 @@ export const statsPageQuery = z.object({ part: z.optional(z.literal('link')) });
 
 /** The short form of a link, `/<code>`, which the edge rewrites to the redirect route. */
 export const shortLinkPath = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9_-]{3,64}$/)) });
+
+/** POST /urls/{code}/unlock: the password, as a form field or in JSON. */
+export const unlockBody = withBodyFields(
+  z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024), z.describe("The link's password")) }),
+  ['password'],
+  [],
+);

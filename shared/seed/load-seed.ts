@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { parseJsonExactly } from '../platform/json.js';
-import { type EventRecord, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
+import { type EventRecord, NO_CAMPAIGN, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
 import { raiseIdFloor } from '../store/ids.js';
@@ -66,6 +66,7 @@ async function readSeed(dir: string) {
     created_at: seedTimestamp(String(row.created_at)),
     updated_at: seedTimestamp(String(row.updated_at)),
     ...NO_LIFECYCLE,
+    ...NO_CAMPAIGN,
   }));
   const events: EventRecord[] = eventRows.map((row) => ({
     id: positiveInteger(row.id ?? '', 'event id'),

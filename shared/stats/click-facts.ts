@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { fnv1a } from '../platform/fnv1a.js';
 
 /**
- * What the statistics keep of one click: when (its hour and day, UTC), whether a bot made it, and the five
+ * What the statistics keep of one click: when (its hour and day, UTC), whether a bot made it, and the six
  * things the top lists are made of. Everything is derived from the stored event (its timestamp and details),
  * so the statistics of any click can be computed again from the events; only the visitor tag comes from
  * the queue message, never from the event (no IP address or visitor hash is stored in an event).
@@ -22,6 +22,8 @@ export interface ClickFacts {
   device: string;
   /** ISO 3166 code from CloudFront's viewer country, `unknown` without it. */
   country: string;
+  /** The URL the visit was sent to (the event's `original_url`: a rule's, a variant's or the link's own). */
+  target: string;
   /** The visitor's tag for unique visitors; none for a bot. */
   visitor: number | undefined;
 }
@@ -36,8 +38,11 @@ const POSTED = 'api';
  */
 const MAX_NAME_LENGTH = 64;
 
-const bounded = (name: string | undefined) =>
-  name === undefined || name === '' || name.length > MAX_NAME_LENGTH ? UNKNOWN : name;
+const bounded = (name: string | undefined, max = MAX_NAME_LENGTH) =>
+  name === undefined || name === '' || name.length > max ? UNKNOWN : name;
+
+/** A target is a URL of at most 2,048 characters (its schema's bound); only a link's own counts keep them. */
+const MAX_TARGET_LENGTH = 2048;
 
 function referrerHost(referrer: unknown): string {
   if (typeof referrer !== 'string' || referrer.trim() === '') return 'direct';
@@ -76,6 +81,7 @@ export function clickFacts(
     // details say, so a link's statistics show how many of its clicks were posted rather than observed.
     device: click.posted ? POSTED : parsed?.platform.type ? bounded(parsed.platform.type) : bot ? 'bot' : UNKNOWN,
     country: country ? String(details.country).toUpperCase() : UNKNOWN,
+    target: typeof details.original_url === 'string' ? bounded(details.original_url, MAX_TARGET_LENGTH) : UNKNOWN,
     visitor: bot ? undefined : (visitor ?? fnv1a(`${day.slice(0, 7)}\n${userAgent}`)),
   };
 }

@@ -13,13 +13,23 @@ export interface StatsCounts {
   operating_systems: Tally;
   devices: Tally;
   countries: Tally;
+  /** A link's clicks by the URL each was sent to (empty for a user's counts). */
+  targets: Tally;
   /** A user's clicks by link id (empty for a link's own counts). */
   links: Tally;
 }
 
 export type Tally = Record<string, number>;
 
-export const dimensions = ['referrers', 'browsers', 'operating_systems', 'devices', 'countries', 'links'] as const;
+export const dimensions = [
+  'referrers',
+  'browsers',
+  'operating_systems',
+  'devices',
+  'countries',
+  'targets',
+  'links',
+] as const;
 type Dimension = (typeof dimensions)[number];
 
 /** The name the clicks of names past a tally's cap are counted under; no real name starts with a space. */
@@ -32,6 +42,8 @@ const CAPS: Record<Dimension, number> = {
   operating_systems: 50,
   devices: 50,
   countries: 50,
+  // A link has at most 27 targets at a time (its own, 20 rules', 5 variants', its expired_url); URLs are long.
+  targets: 30,
   links: 200,
 };
 
@@ -43,6 +55,7 @@ export const emptyCounts = (): StatsCounts => ({
   operating_systems: {},
   devices: {},
   countries: {},
+  targets: {},
   links: {},
 });
 
@@ -80,7 +93,9 @@ function changeByClick(
   tallyUp(next.operating_systems, facts.os, by, capOf('operating_systems'));
   tallyUp(next.devices, facts.device, by, capOf('devices'));
   tallyUp(next.countries, facts.country, by, capOf('countries'));
-  if (urlId !== undefined) tallyUp(next.links, String(urlId), by, capOf('links'));
+  // A link's own counts keep where its clicks went; a user's keep which of its links they were for.
+  if (urlId === undefined) tallyUp(next.targets, facts.target, by, capOf('targets'));
+  else tallyUp(next.links, String(urlId), by, capOf('links'));
   return next;
 }
 
@@ -114,7 +129,8 @@ export function subtractCounts(counts: StatsCounts, part: StatsCounts, urlId: nu
   next.clicks -= part.clicks;
   next.bots -= part.bots;
   for (const dimension of dimensions) {
-    if (dimension === 'links') continue;
+    // A link's counts have no links of their own; a user's have no targets.
+    if (dimension === 'links' || dimension === 'targets') continue;
     for (const [name, clicks] of Object.entries(part[dimension])) {
       tallyUp(next[dimension], name in next[dimension] ? name : OTHER, -clicks, Number.POSITIVE_INFINITY);
     }

@@ -38,6 +38,11 @@ export const keys = {
   usernameGuard: (username: string): Key => ({ PK: `USERNAME#${username.toLowerCase()}`, SK: 'GUARD' }),
   /** A URL record. */
   url: (urlId: number): Key => ({ PK: `URL#${urlId}`, SK: 'URL' }),
+  /**
+   * The wrong passwords one client (a hash of its address) gave one protected link in the current window: a
+   * partition per link and client, so no guessing spree touches another's.
+   */
+  unlockAttempts: (code: string, client: string): Key => ({ PK: `UNLOCK#${code}`, SK: `CLIENT#${client}` }),
   /** A short code's reservation, carrying what a redirect needs so that it costs one read. */
   shortCode: (code: string): Key => ({ PK: `CODE#${code}`, SK: 'CODE' }),
   /**

@@ -1,7 +1,7 @@
 import { timestamp } from '../platform/clock.js';
 import { serviceConfig } from '../platform/config.js';
 import { NotFoundError, RuleViolationError, UnavailableError } from '../platform/errors.js';
-import type { LinkLifecycle, UrlRecord } from '../records.js';
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { keys } from './keys.js';
 import { urlPuts } from './link-codes.js';
@@ -13,7 +13,7 @@ const NO_SHORT_CODE = 'Unable to generate a unique short code';
 const SHORT_CODE_TAKEN = 'Short code already in use';
 
 /** A URL to create: the owner, the target, and what the request chose of the rest. */
-interface NewUrl extends Partial<LinkLifecycle> {
+interface NewUrl extends Partial<LinkLifecycle>, Partial<LinkCampaign> {
   user_id: number;
   original_url: string;
   title?: string | null;
@@ -60,6 +60,10 @@ export async function createUrl(
       max_clicks: input.max_clicks ?? null,
       expired_url: input.expired_url ?? null,
       forward_query: input.forward_query ?? false,
+      tags: input.tags ?? [],
+      redirect_rules: input.redirect_rules ?? [],
+      variants: input.variants ?? null,
+      password_hash: input.password_hash ?? null,
     };
     const outcome = await transact([userIsActive(input.user_id), ...urlPuts(url)]);
     if (outcome.ok) return url;

@@ -3,7 +3,7 @@ import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { Page, UrlRecord } from '../records.js';
 import { accessPatterns, keys } from './keys.js';
-import { type PageRequest, readPage } from './list-pages.js';
+import { type PageRequest, readAll, readPage } from './list-pages.js';
 import { toUrlRecord } from './record-items.js';
 import { hotReads } from './scale/hot-key-cache.js';
 import { getItem, type Item } from './table.js';
@@ -65,11 +65,30 @@ export async function resolveShortCode(code: string, unknownDetail = URL_NOT_FOU
 interface UrlFilters {
   user_id?: number;
   is_active?: boolean;
+  /** Lower-case. */
+  tag?: string;
+}
+
+/** The conditions DynamoDB applies after reading, on what the index's key does not select. */
+function urlFilter(conditions: { is_active?: boolean; tag?: string }): PageRequest['filter'] {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (conditions.is_active !== undefined) {
+    parts.push('is_active = :active');
+    values[':active'] = conditions.is_active;
+  }
+  if (conditions.tag !== undefined) {
+    parts.push('contains(tags, :tag)');
+    values[':tag'] = conditions.tag;
+  }
+  return parts.length === 0 ? undefined : { expression: parts.join(' AND '), values };
 }
 
 /**
  * URLs ordered by id, through the narrowest index the filters allow (indexes are read eventually
  * consistently; a list this instance answers many times a second may come from memory, at most a second old).
+ * A tag is a filter on that index (docs/data-model.md, "Tags"): the links read to fill a page are those of the
+ * user, or all of them, up to the page's last tagged one.
  */
 export function listUrls(
   filters: UrlFilters,
@@ -82,16 +101,26 @@ async function readUrls(
   filters: UrlFilters,
   window: Pick<PageRequest, 'skip' | 'limit' | 'cursor'>,
 ): Promise<Page<UrlRecord>> {
+  const { user_id, is_active, tag } = filters;
   const { items, next, cursorAfter } =
-    filters.user_id !== undefined
-      ? await readPage(accessPatterns.urlsOfUser(filters.user_id), {
-          ...window,
-          ...(filters.is_active !== undefined && {
-            filter: { expression: 'is_active = :active', values: { ':active': filters.is_active } },
-          }),
-        })
-      : filters.is_active !== undefined
-        ? await readPage(accessPatterns.urlsByState(filters.is_active), window)
-        : await readPage(accessPatterns.allUrls(), window);
+    user_id !== undefined
+      ? await readPage(accessPatterns.urlsOfUser(user_id), { ...window, filter: urlFilter({ is_active, tag }) })
+      : is_active !== undefined
+        ? await readPage(accessPatterns.urlsByState(is_active), { ...window, filter: urlFilter({ tag }) })
+        : await readPage(accessPatterns.allUrls(), { ...window, filter: urlFilter({ tag }) });
   return { items: items.map(toUrlRecord), next, cursorAfter };
+}
+
+/**
+ * Every tag of a user's links, active or not, with how many carry it, by tag: one query of the user's links
+ * (GSI2) reading their tags only, page after page (docs/data-model.md, "Tags").
+ */
+export async function tagsOfUser(userId: number): Promise<{ tag: string; links: number }[]> {
+  const counts = new Map<string, number>();
+  for await (const items of readAll({ ...accessPatterns.urlsOfUser(userId), ProjectionExpression: 'tags' })) {
+    for (const item of items) {
+      for (const tag of (item.tags as string[] | undefined) ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([tag, links]) => ({ tag, links }));
 }

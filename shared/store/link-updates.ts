@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expiryOf } from '../links/link-lifecycle.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { LinkLifecycle, UrlRecord } from '../records.js';
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
@@ -20,7 +20,9 @@ import {
 } from './urls.js';
 
 /** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
-type UrlChanges = Partial<Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle>>;
+type UrlChanges = Partial<
+  Pick<UrlRecord, 'original_url' | 'title' | 'is_active' | keyof LinkLifecycle | keyof LinkCampaign>
+>;
 
 /** The expiry new limits start with (`limits_at`), and what of it is known already. */
 interface NewExpiry {
@@ -31,8 +33,15 @@ interface NewExpiry {
   leased?: number;
 }
 
-/** The lifecycle attributes a short code's item has only when they are set. */
-const OPTIONAL_LIFECYCLE = ['expires_at_text', 'max_clicks', 'expired_url'];
+/** The attributes a short code's item has only when they are set: of its lifecycle, and of its campaign. */
+const OPTIONAL_LIFECYCLE = [
+  'expires_at_text',
+  'max_clicks',
+  'expired_url',
+  'redirect_rules',
+  'variants',
+  'password_hash',
+];
 
 /**
  * The short code's item as `shortCodeItem` writes it, as an update of the stored one: its attributes set, the
@@ -73,8 +82,27 @@ async function newExpiry(url: UrlRecord, next: UrlRecord, now: string): Promise<
   return { limitsAt: now, recorded: wasRecorded && stays, ...(clicks > leased && { leased: clicks }) };
 }
 
+/** The update of what no redirect reads (the title and the tags): `null` or no tags removes the attribute. */
+function unreadChanges(changes: Pick<UrlChanges, 'title' | 'tags'>, now: string) {
+  const sets = ['updated_at = :now'];
+  const removes: string[] = [];
+  const values: Record<string, unknown> = { ':now': now };
+  const title = changes.title === null ? undefined : changes.title;
+  const tags = changes.tags?.length === 0 ? undefined : changes.tags;
+  if (changes.title === null) removes.push('title');
+  if (title !== undefined) sets.push('title = :title');
+  if (title !== undefined) values[':title'] = title;
+  if (changes.tags?.length === 0) removes.push('tags');
+  if (tags !== undefined) sets.push('tags = :tags');
+  if (tags !== undefined) values[':tags'] = tags;
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeValues: values,
+  };
+}
+
 /**
- * Changes a URL; `owner`'s only, when named. A title-only change is a single conditional update. Anything
+ * Changes a URL; `owner`'s only, when named. A change of the title or tags only is a single conditional update. Anything
  * the redirect reads (target, state, lifecycle) rewrites the URL and its short-code item in one transaction,
  * so a redirect right after the change already follows it. New limits (`expires_at` or `max_clicks`) start a
  * new expiry: the link is live again unless the new limits are already reached.
@@ -82,20 +110,16 @@ async function newExpiry(url: UrlRecord, next: UrlRecord, now: string): Promise<
 export async function updateUrl(urlId: number, changes: UrlChanges, owner?: number): Promise<UrlRecord> {
   const now = timestamp();
   const owned = ownedBy(owner);
-  const { title, ...redirectChanges } = changes;
+  const { title, tags, ...redirectChanges } = changes;
   if (Object.values(redirectChanges).every((value) => value === undefined)) {
+    const update = unreadChanges({ title, tags }, now);
     const out = await writeIf(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.url(urlId),
-        UpdateExpression:
-          title === null ? 'SET updated_at = :now REMOVE title' : 'SET title = :title, updated_at = :now',
+        UpdateExpression: update.UpdateExpression,
         ConditionExpression: owned.expression,
-        ExpressionAttributeValues: {
-          ':now': now,
-          ...owned.values,
-          ...(title !== null && { ':title': title }),
-        },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...owned.values },
         ReturnValues: 'ALL_NEW',
       }),
     );

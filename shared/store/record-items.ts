@@ -1,5 +1,13 @@
 import { parseJsonExactly } from '../platform/json.js';
-import type { EventRecord, LinkLifecycle, UrlRecord, UserRecord } from '../records.js';
+import type {
+  EventRecord,
+  LinkCampaign,
+  LinkLifecycle,
+  LinkVariant,
+  RedirectRule,
+  UrlRecord,
+  UserRecord,
+} from '../records.js';
 import type { Item } from './table.js';
 
 /** The records from the items that store them: the attribute names are the table's, kept here. */
@@ -22,6 +30,17 @@ export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
   forward_query: item.forward_query === true,
 });
 
+/**
+ * A link's campaign from its stored item (the URL's, or its short code's copy, which has no tags); absent
+ * attributes are unset.
+ */
+export const toLinkCampaign = (item: Item): LinkCampaign => ({
+  tags: (item.tags as string[] | undefined) ?? [],
+  redirect_rules: (item.redirect_rules as RedirectRule[] | undefined) ?? [],
+  variants: (item.variants as LinkVariant[] | undefined) ?? null,
+  password_hash: (item.password_hash as string | undefined) ?? null,
+});
+
 export const toUrlRecord = (item: Item): UrlRecord => ({
   id: Number(item.id),
   user_id: Number(item.user_id),
@@ -32,6 +51,7 @@ export const toUrlRecord = (item: Item): UrlRecord => ({
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
   ...toLinkLifecycle(item),
+  ...toLinkCampaign(item),
 });
 
 /**

@@ -10,6 +10,8 @@ import { getUser } from './users.js';
 
 export type LinkStats = { url_id: number } & StatsReport & {
     referrers: { name: string; clicks: number }[];
+    /** Where its clicks were sent: its own target, a rule's, a variant's. */
+    targets: { name: string; clicks: number }[];
   };
 
 export type UserStats = { user_id: number } & StatsReport & {
@@ -47,6 +49,7 @@ export async function statsOfLink(urlId: number, range: StatsRange, owner?: numb
       series,
       referrers: topList(total.referrers, total.clicks),
       ...lists,
+      targets: topList(total.targets, total.clicks),
     };
   });
 }

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../platform/errors.js';
-import type { LinkLifecycle, UrlRecord } from '../records.js';
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { indexAttributes, keys } from './keys.js';
-import { toLinkLifecycle } from './record-items.js';
+import { toLinkCampaign, toLinkLifecycle } from './record-items.js';
 import { type Item, tableName, writeIf } from './table.js';
 
 /**
@@ -21,7 +21,7 @@ export const URL_NOT_FOUND = 'URL not found';
  * the target. `limits_at` is when the limits were last set, and `expiry_recorded` equals it once the `expired`
  * event of that expiry is recorded: new limits, a new `limits_at`, and the old mark no longer counts.
  */
-export interface ShortCodeTarget extends LinkLifecycle {
+export interface ShortCodeTarget extends LinkLifecycle, Omit<LinkCampaign, 'tags'> {
   url_id: number;
   user_id: number;
   short_code: string;
@@ -43,13 +43,35 @@ const storedLifecycle = (url: LinkLifecycle): Item => ({
   forward_query: url.forward_query,
 });
 
+/**
+ * What a redirect reads of a link's campaign, as stored: unset fields absent. The short code's item carries
+ * it too, so that a link with rules, variants or a password costs its redirect no second read.
+ */
+const storedCampaign = (url: Omit<LinkCampaign, 'tags'>): Item => ({
+  ...(url.redirect_rules.length > 0 && { redirect_rules: url.redirect_rules }),
+  ...(url.variants !== null && { variants: url.variants }),
+  ...(url.password_hash !== null && { password_hash: url.password_hash }),
+});
+
 export function urlItem(url: UrlRecord): Item {
-  const { expires_at, max_clicks, expired_url, forward_query, ...record } = url;
+  const {
+    expires_at,
+    max_clicks,
+    expired_url,
+    forward_query,
+    tags,
+    redirect_rules,
+    variants,
+    password_hash,
+    ...record
+  } = url;
   return {
     ...keys.url(url.id),
     ...indexAttributes.url(url),
     ...record,
     ...storedLifecycle({ expires_at, max_clicks, expired_url, forward_query }),
+    ...(tags.length > 0 && { tags }),
+    ...storedCampaign({ redirect_rules, variants, password_hash }),
   };
 }
 
@@ -63,6 +85,7 @@ export function shortCodeItem(url: UrlRecord, limitsAt = url.created_at): Item {
     original_url: url.original_url,
     is_active: url.is_active,
     ...storedLifecycle(url),
+    ...storedCampaign(url),
     limits_at: limitsAt,
   };
 }
@@ -78,6 +101,7 @@ export const shortCodeTargetOf = (item: Item): ShortCodeTarget => ({
   original_url: String(item.original_url),
   is_active: item.is_active === true,
   ...toLinkLifecycle(item),
+  ...toLinkCampaign(item),
   limits_at: (item.limits_at as string | undefined) ?? null,
   leased: Number(item.leased ?? 0),
   expiry_recorded: (item.expiry_recorded as string | undefined) ?? null,

@@ -135,6 +135,7 @@ describe('CloudFront in front of the service: the short links by the function UR
           HeaderBehavior: 'whitelist',
           Headers: [
             'Accept',
+            'Accept-Language',
             'Origin',
             'Referer',
             'User-Agent',
@@ -182,7 +183,7 @@ describe('CloudFront in front of the service: the short links by the function UR
         MinTTL: 0,
         MaxTTL: 1,
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization', 'Accept-Language'] },
           QueryStringsConfig: { QueryStringBehavior: 'all' },
           CookiesConfig: { CookieBehavior: 'none' },
         }),

@@ -17,4 +17,8 @@ export const URL_RECORD_FIELDS = [
   'max_clicks',
   'expired_url',
   'forward_query',
+  'tags',
+  'redirect_rules',
+  'variants',
+  'password_protected',
 ];

@@ -42,6 +42,9 @@ const rulesBeyondJsonSchema = new Set([
   'path.host',
   // A list that answers CSV too documents one `limit` for both; JSON's lower bound is in its description only.
   'query.limit',
+  // At most 10 tags once lower-cased and made distinct; weights that add up to 100.
+  'body.tags',
+  'body.variants',
 ]);
 
 /** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/links/link-rules.ts). */

@@ -13,7 +13,13 @@ const click = (details: Record<string, unknown>, timestamp = '2026-11-23T05:41:1
 describe('click statistics: facts, counts and ranges (no network)', () => {
   it('derives each click fact from the stored event, with a parser for the user agent', () => {
     const facts = clickFacts(
-      click({ referrer: 'https://www.Google.com/search?q=x', user_agent: iphone, bot: false, country: 'de' }),
+      click({
+        referrer: 'https://www.Google.com/search?q=x',
+        user_agent: iphone,
+        bot: false,
+        country: 'de',
+        original_url: 'https://example.com/app',
+      }),
       42,
     );
     expect(facts).toEqual({
@@ -25,6 +31,7 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
       os: 'iOS',
       device: 'mobile',
       country: 'DE',
+      target: 'https://example.com/app',
       visitor: 42,
     });
     const bot = clickFacts(click({ user_agent: 'Mozilla/5.0 (compatible; Googlebot/2.1)', bot: true }), 7);

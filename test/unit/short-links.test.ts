@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { publicShortLink, qrCodeSvg, withShortUrl } from '../../shared/links/short-links.js';
+import { qrCodeSvg } from '../../shared/links/qr-code.js';
+import { publicShortLink, withShortUrl } from '../../shared/links/short-links.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
-import { NO_LIFECYCLE } from '../../shared/records.js';
+import { NO_CAMPAIGN, NO_LIFECYCLE } from '../../shared/records.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
 
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;
@@ -26,6 +27,7 @@ describe('the short link a page or a QR code shows (no network)', () => {
       created_at: 'c',
       updated_at: 'u',
       ...NO_LIFECYCLE,
+      ...NO_CAMPAIGN,
     };
     expect(Object.keys(withShortUrl(request({}), url))).toEqual(URL_RECORD_FIELDS);
   });

@@ -1,0 +1,196 @@
+import * as z from 'zod/mini';
+import { strictUtcInstant } from '../platform/clock.js';
+import type { RedirectCondition, RedirectRule } from '../records.js';
+import { documentedAs } from './documented-json-schema.js';
+import { originalUrl } from './link-fields.js';
+import { TIMESTAMP_INPUT_PATTERN } from './primitives.js';
+
+/**
+ * The fields of a link's campaign as a request sets them (docs/decisions.md, "Links for campaigns"): tags,
+ * redirect rules, A/B variants and a password. Each refusal is a 422 at the item that is wrong.
+ */
+
+/** The values a `device` or `browser` condition may name (shared/links/visit-target.ts reads them). */
+export const deviceKinds = ['ios', 'android', 'mobile', 'desktop', 'windows', 'macos', 'linux', 'chromeos'] as const;
+export const browserNames = ['chrome', 'firefox', 'safari', 'edge', 'opera'] as const;
+const conditionTypes = ['device', 'browser', 'language', 'country', 'query', 'after', 'before'] as const;
+
+/** A language tag as `Accept-Language` carries it: `en`, `pt-BR`, `zh-Hant-TW`. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+const isInstant = (value: string) =>
+  new RegExp(TIMESTAMP_INPUT_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined;
+
+/** Why a condition's value is refused, or nothing when it is one its type takes. */
+function valueRefusal(type: (typeof conditionTypes)[number], value: unknown): string | undefined {
+  if (type === 'query')
+    return value === undefined || typeof value === 'string' ? undefined : 'Input should be a valid string';
+  if (typeof value !== 'string') return 'Input should be a valid string';
+  switch (type) {
+    case 'device':
+      return (deviceKinds as readonly string[]).includes(value)
+        ? undefined
+        : `Input should be one of ${deviceKinds.join(', ')}`;
+    case 'browser':
+      return (browserNames as readonly string[]).includes(value)
+        ? undefined
+        : `Input should be one of ${browserNames.join(', ')}`;
+    case 'language':
+      return LANGUAGE_TAG.test(value) ? undefined : 'Input should be a language tag such as en or pt-BR';
+    case 'country':
+      return COUNTRY_CODE.test(value) ? undefined : 'Input should be an ISO 3166-1 alpha-2 country code such as DE';
+    case 'after':
+    case 'before':
+      return isInstant(value)
+        ? undefined
+        : 'Input should be a UTC timestamp such as 2026-12-31T23:59:59 (a Z may follow)';
+  }
+}
+
+/** The JSON Schema of the conditions of `types` that take a `value` of `value`'s form. */
+const valueCondition = (types: string[], value: Record<string, unknown>) => ({
+  type: 'object' as const,
+  required: ['type', 'value'],
+  properties: { type: { type: 'string' as const, enum: types }, value: { type: 'string' as const, ...value } },
+  additionalProperties: false,
+});
+
+/**
+ * One condition, `{"type", "value"}` (a `query` condition: `{"type", "name", "value"?}`), kept as it was sent.
+ * The checks name the field that is wrong: `type`, `value` or `name`.
+ */
+const redirectCondition = documentedAs(
+  z.pipe(
+    z.record(z.string(), z.unknown()).check(
+      z.superRefine((condition, context) => {
+        const refuse = (field: string, message: string, type = 'value_error'): void => {
+          context.issues.push({ code: 'custom', message, path: [field], input: condition[field], params: { type } });
+        };
+        const type = condition.type;
+        if (type === undefined) return refuse('type', 'Field required', 'missing');
+        if (!(conditionTypes as readonly unknown[]).includes(type)) {
+          return refuse('type', `Input should be one of ${conditionTypes.join(', ')}`, 'enum');
+        }
+        const known = type as (typeof conditionTypes)[number];
+        if (known === 'query') {
+          if (condition.name === undefined) refuse('name', 'Field required', 'missing');
+          else if (typeof condition.name !== 'string' || condition.name.length < 1 || condition.name.length > 256) {
+            refuse('name', 'Input should be a string of 1 to 256 characters', 'string_type');
+          }
+          if (typeof condition.value === 'string' && condition.value.length > 1024) {
+            refuse('value', 'String should have at most 1024 characters', 'string_too_long');
+          }
+        } else if (condition.value === undefined) return refuse('value', 'Field required', 'missing');
+        const refusal = valueRefusal(known, condition.value);
+        if (refusal) refuse('value', refusal);
+        for (const field of Object.keys(condition)) {
+          if (!['type', 'value', ...(known === 'query' ? ['name'] : [])].includes(field)) {
+            refuse(field, 'Unknown field', 'extra_forbidden');
+          }
+        }
+      }),
+    ),
+    z.transform((condition) => condition as unknown as RedirectCondition),
+  ),
+  {
+    description:
+      '`{"type", "value"}`: device, browser, language (a tag: en, pt-BR), country (ISO 3166-1 alpha-2), after or ' +
+      'before (a UTC timestamp); or `{"type": "query", "name", "value"?}`: the short link\'s query has `name` ' +
+      '(with `value`, when given)',
+    oneOf: [
+      valueCondition(['device'], { enum: [...deviceKinds] }),
+      valueCondition(['browser'], { enum: [...browserNames] }),
+      valueCondition(['language'], { pattern: LANGUAGE_TAG.source }),
+      valueCondition(['country'], { pattern: COUNTRY_CODE.source }),
+      valueCondition(['after', 'before'], { pattern: TIMESTAMP_INPUT_PATTERN }),
+      {
+        type: 'object',
+        required: ['type', 'name'],
+        properties: {
+          type: { type: 'string', enum: ['query'] },
+          name: { type: 'string', minLength: 1, maxLength: 256 },
+          value: { type: 'string', maxLength: 1024 },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+);
+
+/** The target of a rule or variant: `original_url`'s rules. */
+const campaignTarget = originalUrl;
+
+export const redirectRule = z.object({
+  url: campaignTarget,
+  conditions: z.array(redirectCondition).check(z.minLength(1), z.maxLength(10)),
+});
+
+/** 0 to 20 rules; on update `null` clears them as `[]` does. */
+export const redirectRules = z.pipe(
+  z.nullable(
+    z
+      .array(redirectRule)
+      .check(
+        z.maxLength(20),
+        z.describe(
+          'Up to 20 rules, in order: a visit goes to the `url` of the first rule whose conditions (1 to 10) all hold',
+        ),
+      ),
+  ),
+  z.transform((rules): RedirectRule[] => (rules ?? []) as RedirectRule[]),
+);
+
+export const variants = z.nullable(
+  z.array(z.object({ url: campaignTarget, weight: z.int().check(z.gte(1), z.lte(100)) })).check(
+    z.minLength(2),
+    z.maxLength(5),
+    z.refine((arms) => arms.reduce((sum, arm) => sum + (arm.weight ?? 0), 0) === 100, {
+      message: 'Weights must add up to 100',
+      params: { type: 'value_error' },
+    }),
+    z.describe(
+      '2 to 5 targets with weights (1-100, adding up to 100): a visit no rule decided goes to one by weight, ' +
+        'the same for a visitor throughout a calendar month',
+    ),
+  ),
+);
+
+const TAG = /^[a-z0-9_-]{1,32}$/;
+
+/** 0 to 10 tags, any case, kept lower-cased, distinct and sorted; `null` clears them as `[]` does. */
+export const tags = z.pipe(
+  z.nullable(
+    z
+      .array(
+        z.string().check(
+          z.refine((tag: string) => TAG.test(tag.toLowerCase()), {
+            message: 'A tag is 1 to 32 characters: a-z, 0-9, _ and -',
+            params: { type: 'string_pattern_mismatch' },
+          }),
+        ),
+      )
+      .check(
+        z.refine((list: string[]) => new Set(list.map((tag) => tag.toLowerCase())).size <= 10, {
+          message: 'At most 10 distinct tags',
+          params: { type: 'too_long' },
+        }),
+        z.describe('Up to 10 distinct tags (a-z, 0-9, _ and -, 1 to 32 characters), kept lower-case'),
+      ),
+  ),
+  z.transform((list): string[] => [...new Set((list ?? []).map((tag) => tag.toLowerCase()))].sort()),
+);
+
+/** A password, 8 to 128 characters; only its hash is kept. `null` removes it. */
+export const password = z.nullable(
+  z
+    .string()
+    .check(z.minLength(8), z.maxLength(128), z.describe('8 to 128 characters; only a slow salted hash is kept')),
+);
+
+/** The campaign fields of POST /urls, POST /urls/bulk and PUT /urls/{id}. */
+export const campaignFields = {
+  tags: z.optional(tags),
+  redirect_rules: z.optional(redirectRules),
+  variants: z.optional(variants),
+  password: z.optional(password),
+};
