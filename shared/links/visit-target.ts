@@ -111,9 +111,9 @@ function holds(
 ) {
   switch (condition.type) {
     case 'device':
-      return isDevice(condition.value, agent);
+      return isDevice(condition.value.toLowerCase(), agent);
     case 'browser':
-      return isBrowser(condition.value, agent);
+      return isBrowser(condition.value.toLowerCase(), agent);
     case 'language':
       return isLanguage(condition.value, language());
     case 'country':

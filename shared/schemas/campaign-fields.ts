@@ -3,7 +3,7 @@ import { strictUtcInstant } from '../platform/clock.js';
 import type { RedirectCondition, RedirectRule } from '../records.js';
 import { documentedAs } from './documented-json-schema.js';
 import { originalUrl } from './link-fields.js';
-import { TIMESTAMP_INPUT_PATTERN } from './primitives.js';
+import { anyCase, TIMESTAMP_INPUT_PATTERN } from './primitives.js';
 
 /**
  * The fields of a link's campaign as a request sets them (docs/decisions.md, "Links for campaigns"): tags,
@@ -28,11 +28,11 @@ function valueRefusal(type: (typeof conditionTypes)[number], value: unknown): st
   if (typeof value !== 'string') return 'Input should be a valid string';
   switch (type) {
     case 'device':
-      return (deviceKinds as readonly string[]).includes(value)
+      return (deviceKinds as readonly string[]).includes(value.toLowerCase())
         ? undefined
         : `Input should be one of ${deviceKinds.join(', ')}`;
     case 'browser':
-      return (browserNames as readonly string[]).includes(value)
+      return (browserNames as readonly string[]).includes(value.toLowerCase())
         ? undefined
         : `Input should be one of ${browserNames.join(', ')}`;
     case 'language':
@@ -47,6 +47,10 @@ function valueRefusal(type: (typeof conditionTypes)[number], value: unknown): st
   }
 }
 
+/** A pattern of these words in any case (JSON Schema's patterns have no flags). */
+const oneOfAnyCase = (words: readonly string[]) =>
+  `^(?:${words.map((word) => [...word].map(anyCase).join('')).join('|')})$`;
+
 /** The JSON Schema of the conditions of `types` that take a `value` of `value`'s form. */
 const valueCondition = (types: string[], value: Record<string, unknown>) => ({
   type: 'object' as const,
@@ -56,7 +60,8 @@ const valueCondition = (types: string[], value: Record<string, unknown>) => ({
 });
 
 /**
- * One condition, `{"type", "value"}` (a `query` condition: `{"type", "name", "value"?}`), kept as it was sent.
+ * One condition, `{"type", "value"}` (a `query` condition: `{"type", "name", "value"?}`), kept as it was sent;
+ * device, browser, language and country values in any case.
  * The checks name the field that is wrong: `type`, `value` or `name`.
  */
 const redirectCondition = documentedAs(
@@ -98,8 +103,8 @@ const redirectCondition = documentedAs(
       'before (a UTC timestamp); or `{"type": "query", "name", "value"?}`: the short link\'s query has `name` ' +
       '(with `value`, when given)',
     oneOf: [
-      valueCondition(['device'], { enum: [...deviceKinds] }),
-      valueCondition(['browser'], { enum: [...browserNames] }),
+      valueCondition(['device'], { pattern: oneOfAnyCase(deviceKinds) }),
+      valueCondition(['browser'], { pattern: oneOfAnyCase(browserNames) }),
       valueCondition(['language'], { pattern: LANGUAGE_TAG.source }),
       valueCondition(['country'], { pattern: COUNTRY_CODE.source }),
       valueCondition(['after', 'before'], { pattern: TIMESTAMP_INPUT_PATTERN }),

@@ -204,7 +204,8 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       const link = await created({
         forward_query: true,
         redirect_rules: [
-          { url: 'https://campaign.example/ios', conditions: [{ type: 'device', value: 'ios' }] },
+          // Values in any case.
+          { url: 'https://campaign.example/ios', conditions: [{ type: 'device', value: 'iOS' }] },
           { url: 'https://campaign.example/android', conditions: [{ type: 'device', value: 'android' }] },
           {
             url: 'https://campaign.example/firefox-mac',
