@@ -9,6 +9,8 @@ export interface EventPipelineAlarmsProps {
   eventsQueue: IQueue;
   deadLetterQueue: IQueue;
   importsDeadLetterQueue: IQueue;
+  /** What the click counter gave up on (its event source mapping's on-failure destination). */
+  clicksNotCounted: IQueue;
   /** The function that counts the statistics from the table's stream: its iterator age is their lag. */
   clickCounter: IFunction;
   metricsNamespace: string;
@@ -107,6 +109,22 @@ export function alarmOnEventPipeline(alarms: AlarmContext, props: EventPipelineA
       metric: backlogAge,
       threshold: alarmThresholds.eventBacklogAgeSeconds,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }),
+  );
+
+  alarms.notify(
+    new Alarm(alarms.scope, 'ClicksNotCounted', {
+      alarmName: alarms.named('ClicksNotCounted'),
+      alarmDescription:
+        'The click counter gave up on records of the table stream (a batch that kept failing, or records over an hour old): their clicks are stored but not in the statistics. Runbook: docs/operations.md#clicksnotcounted',
+      metric: props.clicksNotCounted.metricApproximateNumberOfMessagesVisible({
+        period: fiveMinutes,
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }),

@@ -41,6 +41,8 @@ export interface ServiceMonitoringProps {
   deadLetterQueue: IQueue;
   /** Where an import the worker could not finish goes, once it is marked failed. */
   importsDeadLetterQueue: IQueue;
+  /** What the click counter gave up on: batches of the table's stream it could not count. */
+  clicksNotCounted: IQueue;
   /**
    * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
    * @default - no subscription: subscribe to the AlarmTopic output later

@@ -1,12 +1,13 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { AuthMode } from '../shared/platform/service-config.js';
 import type { AllowedOrigins } from '../shared/platform/setting-values.js';
 import { type RouteDefinition, routeName, routes } from '../shared/routes.js';
-import { eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { shortLinkRoute } from './edge-paths.js';
 import { QueuePair } from './queue-pair.js';
@@ -133,7 +134,21 @@ export class ServiceStack extends Stack {
     const shortLinksUrl = shortLinks.serveFunctionUrl();
     const writer = eventWriterFunction(this, settings, storage, events);
     const importer = importWorkerFunction(this, settings, storage, imports);
-    const counter = clickCounterFunction(this, settings, storage);
+    // What the click counter gives up on (a poison record, records past their age): kept 14 days, for a recount.
+    const clicksNotCounted = new Queue(this, 'ClicksNotCounted', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.seconds(clickStreamSchema.failuresRetentionSeconds),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(clicksNotCounted, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          "It is a dead-letter queue itself: the click counter's on-failure destination, read by a person following the ClicksNotCounted runbook; nothing consumes it that could fail again.",
+      },
+    ]);
+    const counter = clickCounterFunction(this, settings, storage, clicksNotCounted);
 
     const api = new ServiceApi(this, 'Http', {
       routes: routeFunctions,
@@ -172,6 +187,7 @@ export class ServiceStack extends Stack {
       clickCounter: counter,
       deadLetterQueue: events.deadLetterQueue,
       importsDeadLetterQueue: imports.deadLetterQueue,
+      clicksNotCounted,
       alarmEmail: props.alarmEmail,
       stage: props.stage,
       metricsNamespace,
@@ -179,7 +195,7 @@ export class ServiceStack extends Stack {
 
     if (props.enableStartupSeed) new StartupSeed(this, 'StartupSeed', { table, logRetention, metricsNamespace });
 
-    this.addOutputs({ publicBaseUrl, edge, storage, events, imports, monitoring });
+    this.addOutputs({ publicBaseUrl, edge, storage, events, imports, clicksNotCounted, monitoring });
   }
 
   /** What CloudFront sends the API to prove a request came through it (docs/decisions.md, "Deployment"). */
@@ -241,9 +257,10 @@ export class ServiceStack extends Stack {
     storage: ServiceTable;
     events: QueuePair;
     imports: QueuePair;
+    clicksNotCounted: Queue;
     monitoring: ServiceMonitoring;
   }): void {
-    const { publicBaseUrl, edge, storage, events, imports, monitoring } = built;
+    const { publicBaseUrl, edge, storage, events, imports, clicksNotCounted, monitoring } = built;
     // The address people use; the API Gateway stage's own answers only requests that came through CloudFront.
     new CfnOutput(this, 'ServiceUrl', {
       value: publicBaseUrl ?? `https://${edge.distribution.distributionDomainName}`,
@@ -257,6 +274,7 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'EventsQueueName', { value: events.queue.queueName });
     new CfnOutput(this, 'EventsDeadLetterQueueName', { value: events.deadLetterQueue.queueName });
     new CfnOutput(this, 'ImportsDeadLetterQueueName', { value: imports.deadLetterQueue.queueName });
+    new CfnOutput(this, 'ClicksNotCountedQueueName', { value: clicksNotCounted.queueName });
     new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
     new CfnOutput(this, 'DashboardUrl', { value: monitoring.dashboardUrl });
   }

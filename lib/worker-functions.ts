@@ -1,7 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { clickCounter, eventWriter, importWorker } from '../shared/routes.js';
 import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
@@ -63,13 +64,17 @@ export function importWorkerFunction(
 
 /**
  * The statistics are counted from the table's stream: each click event stored or deleted, once
- * (shared/store/stats-counting.ts). A failed batch is retried until it succeeds (the default for a stream:
- * its records are kept 24 hours); the StatisticsBehind alarm (its IteratorAge) tells when it falls behind.
+ * (shared/store/stats-counting.ts). A failed batch is split in two down to the record that fails, each part
+ * tried a bounded number of times and for at most an hour after its records were written; what is given up
+ * goes to `failures` (its shard and sequence numbers), watched by the ClicksNotCounted alarm, and is counted
+ * again from the stored events with `npm run recount-stats`. The StatisticsBehind alarm (its IteratorAge) tells
+ * when it falls behind.
  */
 export function clickCounterFunction(
   scope: Construct,
   settings: FunctionSettings,
   { table }: ServiceTable,
+  failures: IQueue,
 ): ServiceFunction {
   const counter = new ServiceFunction(scope, 'ClickCounter', {
     entry: clickCounter.handler,
@@ -85,6 +90,10 @@ export function clickCounterFunction(
       maxBatchingWindow: Duration.seconds(clickStreamSchema.maxBatchingWindowSeconds),
       tumblingWindow: Duration.seconds(clickStreamSchema.tumblingWindowSeconds),
       filters: clickStreamSchema.filters.map((pattern) => FilterCriteria.filter(pattern)),
+      bisectBatchOnError: clickStreamSchema.bisectBatchOnError,
+      retryAttempts: clickStreamSchema.retryAttempts,
+      maxRecordAge: Duration.seconds(clickStreamSchema.maxRecordAgeSeconds),
+      onFailure: new SqsDlq(failures),
     }),
   );
   return counter;

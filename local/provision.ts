@@ -139,3 +139,13 @@ export async function provisionQueues(
   );
   return { queueUrl: queue.QueueUrl as string, deadLetterQueueUrl };
 }
+
+/** The queue the click counter's given-up batches are described in (the stack's ClicksNotCounted). */
+export async function provisionFailuresQueue(queueName: string, retentionSeconds: number): Promise<string> {
+  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+  const queue = await sqs.send(
+    new CreateQueueCommand({ QueueName: queueName, Attributes: { MessageRetentionPeriod: String(retentionSeconds) } }),
+  );
+  sqs.destroy();
+  return queue.QueueUrl as string;
+}

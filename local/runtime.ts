@@ -324,11 +324,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       process.env.AWS_ENDPOINT_URL_DYNAMODB = limits.endpoint;
     }
 
-    const { provisionQueues, provisionTable } = await import('./provision.js');
-    const [, provisioned, provisionedImports] = await Promise.all([
+    const { provisionFailuresQueue, provisionQueues, provisionTable } = await import('./provision.js');
+    const [, provisioned, provisionedImports, clicksNotCountedUrl] = await Promise.all([
       provisionTable(options.tableName),
       provisionQueues(options.queueName, options.queueOverrides),
       provisionQueues(`${options.queueName}-imports`, options.importsQueueOverrides, importsQueueSchema),
+      provisionFailuresQueue(`${options.queueName}-clicks-not-counted`, clickStreamSchema.failuresRetentionSeconds),
     ]);
     // An SQS client sends to the host of a queue's URL: with the IAM check, the queues are named at its address.
     const throughCheck = (queueUrl: string) =>
@@ -461,6 +462,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       handler: countClicks,
       identity: { runtime: runtimeId, name: 'ClickCounter' },
       positionsFile: options.dataDir && path.join(options.dataDir, 'stream-positions.json'),
+      failuresQueueUrl: clicksNotCountedUrl,
       maxBatchingWindowMs:
         options.batching === 'deployed' ? clickStreamSchema.maxBatchingWindowSeconds * 1000 : IMMEDIATE_COUNT_WINDOW_MS,
     });

@@ -10,6 +10,7 @@ import {
   type Shard,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { logger } from '../shared/platform/logger.js';
@@ -42,6 +43,13 @@ interface StreamReaderOptions {
   batchSize?: number;
   maxBatchingWindowMs?: number;
   invocationTimeoutMs?: number;
+  /**
+   * The on-failure destination: where a batch given up is described (its shard and sequence numbers), as the
+   * stack's mapping sends it to its ClicksNotCounted queue. Without one, it is logged as an error.
+   */
+  failuresQueueUrl?: string;
+  /** How long a batch the handler failed first waits before it is tried again (doubling each time after). */
+  retryDelayMs?: number;
 }
 
 /**
@@ -59,8 +67,16 @@ const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem',
  * costs in proportion to the stream's records, and its shards rarely change.
  */
 const SHARDS_REFRESH_MS = 10_000;
-/** How long a batch the handler failed waits before it is handed over again. */
+/**
+ * How long a batch the handler failed first waits before it is tried again, doubling with each try: the five
+ * retries span about 15 s, as Lambda's backoff does.
+ */
 const RETRY_MS = 500;
+/** How long a read of the stream that failed waits before the shard is read again. */
+const READ_RETRY_MS = 500;
+
+/** Why a batch is given up, in the words of Lambda's on-failure records. */
+type GivenUp = 'RetryAttemptsExhausted' | 'RecordAgeExceeded';
 
 type Pattern = { readonly [name: string]: readonly (string | number | boolean)[] | Pattern };
 
@@ -116,7 +132,10 @@ interface ShardState {
  * Feeds the table's stream to the click counter as Lambda's DynamoDB stream event source does: each shard in
  * order, a shard's children after it, only the records that pass the filters, in batches of up to `batchSize`
  * gathered for up to the batching window, with a tumbling window's `shardId`. A batch the handler fails is
- * handed over again, the shard waiting (Lambda retries a stream batch until it succeeds or its records expire).
+ * handled as the stack's mapping handles it (clickStreamSchema): split in two, each half tried on its own down
+ * to the record that fails, which is tried again a bounded number of times, the shard waiting; a batch that
+ * keeps failing, or whose records are older than the maximum age, is given up to the on-failure destination
+ * with its shard and sequence numbers, and the shard moves on.
  */
 export async function startStreamReader({
   endpoint,
@@ -127,6 +146,8 @@ export async function startStreamReader({
   batchSize = clickStreamSchema.batchSize,
   maxBatchingWindowMs = clickStreamSchema.maxBatchingWindowSeconds * 1000,
   invocationTimeoutMs = clickStreamSchema.counterTimeoutSeconds * 1000,
+  failuresQueueUrl,
+  retryDelayMs = RETRY_MS,
 }: StreamReaderOptions): Promise<StreamReader> {
   const config = { endpoint, region: process.env.AWS_REGION ?? 'us-east-1' };
   const tables = new DynamoDBClient(config);
@@ -188,24 +209,78 @@ export async function startStreamReader({
     }
   }
 
-  /** Hands a batch to the handler until it succeeds (or the reader stops). */
-  async function handOver(shardId: string, records: DynamoDBRecord[]): Promise<boolean> {
-    const now = new Date();
-    const event: ClickStreamEvent = {
-      Records: records,
-      shardId,
-      state: {},
-      isFinalInvokeForWindow: false,
-      ...{ eventSourceARN: streamArn, window: { start: now.toISOString(), end: now.toISOString() } },
+  const failures = failuresQueueUrl ? new SQSClient({ useQueueUrlAsEndpoint: false }) : undefined;
+
+  /** Describes a batch given up to the on-failure destination, as Lambda's record of it does. */
+  async function giveUp(shardId: string, records: DynamoDBRecord[], condition: GivenUp, invocations: number) {
+    const arrivals = records.map((record) => (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000);
+    const description = {
+      requestContext: { condition, approximateInvokeCount: invocations },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: records[0]?.dynamodb?.SequenceNumber,
+        endSequenceNumber: records.at(-1)?.dynamodb?.SequenceNumber,
+        approximateArrivalOfFirstRecord: new Date(Math.min(...arrivals)).toISOString(),
+        approximateArrivalOfLastRecord: new Date(Math.max(...arrivals)).toISOString(),
+        batchSize: records.length,
+        streamArn,
+      },
     };
+    logger.error('The click counter gave up records of the table stream: they are not in the statistics', {
+      ...description.DDBStreamBatchInfo,
+      condition,
+    });
+    if (failures)
+      await failures.send(
+        new SendMessageCommand({ QueueUrl: failuresQueueUrl, MessageBody: JSON.stringify(description) }),
+      );
+  }
+
+  const tooOld = (records: DynamoDBRecord[]) =>
+    records.some(
+      (record) =>
+        Date.now() - (record.dynamodb?.ApproximateCreationDateTime ?? Number.POSITIVE_INFINITY) * 1000 >
+        clickStreamSchema.maxRecordAgeSeconds * 1000,
+    );
+
+  /**
+   * Hands a batch to the handler until it succeeds, is split, or is given up; false only when the reader
+   * stopped meanwhile (the batch is then read again at the next start).
+   */
+  async function handOver(shardId: string, records: DynamoDBRecord[]): Promise<boolean> {
+    let invocations = 0;
     while (running) {
+      if (tooOld(records)) {
+        await giveUp(shardId, records, 'RecordAgeExceeded', invocations);
+        return true;
+      }
+      const now = new Date();
+      const event: ClickStreamEvent = {
+        Records: records,
+        shardId,
+        state: {},
+        isFinalInvokeForWindow: false,
+        ...{ eventSourceARN: streamArn, window: { start: now.toISOString(), end: now.toISOString() } },
+      };
       try {
+        invocations += 1;
         await invokeFunction(identity, handler, event, invocationTimeoutMs);
         return true;
       } catch (error) {
-        logger.warn('The click counter failed a batch; handing it over again', { error: error as Error });
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        logger.warn('The click counter failed a batch', { records: records.length, error: error as Error });
       }
+      if (clickStreamSchema.bisectBatchOnError && records.length > 1) {
+        const half = Math.ceil(records.length / 2);
+        return (await handOver(shardId, records.slice(0, half))) && handOver(shardId, records.slice(half));
+      }
+      if (invocations > clickStreamSchema.retryAttempts) {
+        await giveUp(shardId, records, 'RetryAttemptsExhausted', invocations);
+        return true;
+      }
+      // Backing off as Lambda does, so a failure of a few seconds (a throttled table) costs no records.
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (invocations - 1)));
     }
     return false;
   }
@@ -329,7 +404,7 @@ export async function startStreamReader({
       } catch (error) {
         if (!running) break;
         logger.warn('Reading the table stream failed; retrying', { error: error as Error });
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS));
       }
     }
   }
@@ -360,6 +435,7 @@ export async function startStreamReader({
       await loop;
       await savePositions();
       streams.destroy();
+      failures?.destroy();
     },
   };
 }

@@ -110,6 +110,21 @@ export const clickStreamSchema = {
   /** A tumbling window, used only because its invocations name their shard (stats-counting.ts needs it). */
   tumblingWindowSeconds: 60,
   counterTimeoutSeconds: 60,
+  /**
+   * A batch that fails is split in two and each half tried on its own, down to the one record that fails, so
+   * that one poison record holds back nothing but itself.
+   */
+  bisectBatchOnError: true,
+  /** Tries of a batch (or half) after its first failure before it is given up to the failures queue. */
+  retryAttempts: 5,
+  /**
+   * Records older than this are given up to the failures queue instead of counted: a shard that cannot move
+   * on is blocked for at most an hour, not for the stream's 24 hours, and what it gave up is named there
+   * (`npm run recount-stats` counts it again from the stored events).
+   */
+  maxRecordAgeSeconds: 3600,
+  /** How long the failures queue keeps what the counter gave up (SQS's longest). */
+  failuresRetentionSeconds: 14 * 24 * 3600,
   /** Only click events stored or deleted reach the counter (Lambda's event filtering: not invoked, not billed). */
   filters: [
     { eventName: ['INSERT'], dynamodb: { NewImage: { event_type: { S: ['click'] } } } },

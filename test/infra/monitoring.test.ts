@@ -68,6 +68,7 @@ describe('alarms, notifications and dashboard', () => {
       'EventsUnsent',
       'EventsBacklogAging',
       'StatisticsBehind',
+      'ClicksNotCounted',
       'DynamoDbThrottling',
       'DynamoDbThrottlingGSI1',
       'DynamoDbThrottlingGSI2',
@@ -83,7 +84,7 @@ describe('alarms, notifications and dashboard', () => {
     const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
     // The spec's five single alarms (AppInstanceDown is a composite), five for the event pipeline and its
     // statistics, five for hot keys, one for bulk imports.
-    expect(notifying).toHaveLength(16);
+    expect(notifying).toHaveLength(17);
     for (const properties of notifying) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -235,6 +236,17 @@ describe('alarms, notifications and dashboard', () => {
       Threshold: 60,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('ClicksNotCounted: any record of the table stream the click counter gave up on', () => {
+    expect(alarm('ClicksNotCounted')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(alarm('ClicksNotCounted').AlarmDescription).toContain('docs/operations.md#clicksnotcounted');
   });
 
   it("StatisticsBehind: the click counter over a minute behind the table's stream", () => {

@@ -67,11 +67,13 @@ const roles = {
 describe("the functions' roles", () => {
   const template = roles.open.service;
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
+  const [failuresId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.startsWith('ClicksNotCounted'));
   const deadLetterIds = Object.entries(template.findResources('AWS::SQS::Queue'))
-    .filter(([, resource]) => !resource.Properties.RedrivePolicy)
+    .filter(([id, resource]) => !resource.Properties.RedrivePolicy && id !== failuresId)
     .map(([id]) => id);
   const names = new Map([
     [tableId, 'table'],
+    [failuresId, 'clicks-not-counted queue'],
     ...deadLetterIds.map((id) => [id, 'dead-letter queue'] as [string, string]),
   ]);
   const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
@@ -134,6 +136,15 @@ describe("the functions' roles", () => {
         expect(line).not.toMatch(/^managed /);
         expect(line).not.toContain('*');
       }
+    }
+  });
+
+  it('lets only the click counter send what it gives up to the clicks-not-counted queue, and only send', () => {
+    for (const id of functionIds) {
+      const lines = permissionsOf(template, id, names).filter((line) => line.includes('clicks-not-counted queue'));
+      if (id.startsWith('ClickCounter')) expect(lines.join('\n')).toMatch(/sqs:SendMessage/);
+      else expect(lines).toEqual([]);
+      expect(lines.join('\n')).not.toMatch(/sqs:(ReceiveMessage|DeleteMessage|PurgeQueue)/);
     }
   });
 

@@ -164,7 +164,7 @@ describe('service stack template: storage, queue and functions', () => {
     'wires the %s queue to an encrypted dead-letter queue of its own: its receives, kept 14 days',
     (_, pair, receives) => {
       const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-      expect(queues).toHaveLength(4);
+      expect(queues).toHaveLength(5);
       const [deadLetterId, deadLetter] = onlyResource(
         template,
         'AWS::SQS::Queue',
@@ -185,7 +185,7 @@ describe('service stack template: storage, queue and functions', () => {
 
   it('refuses plain-HTTP access to every queue', () => {
     const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const [, properties] of policies) {
       expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
     }
@@ -225,6 +225,24 @@ describe('service stack template: storage, queue and functions', () => {
         Filters: clickStreamSchema.filters.map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
       },
     });
+  });
+
+  it('never loses a click silently: the counter bisects a failing batch, retries it a bounded number of times and age, then names it in a queue', () => {
+    const [queueId, queue] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.startsWith('ClicksNotCounted'));
+    expect(queue.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^ClickCounter') },
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: clickStreamSchema.retryAttempts,
+      MaximumRecordAgeInSeconds: clickStreamSchema.maxRecordAgeSeconds,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    // The queue refuses plain HTTP, as every queue of the stack, and the counter may send to it.
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]) },
+    });
+    expect(template.findOutputs('ClicksNotCountedQueueName')).toBeDefined();
   });
 
   it('asks for batches Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {
