@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserNames, deviceKinds } from '../schemas/campaign-fields.js';
 import { homePageFiles, homePageFolder } from './page-files.js';
 import { staticFiles } from './static-files.js';
 import { statsPagePolicy } from './stats-page.js';
@@ -42,6 +43,105 @@ const lifecycleFields = `
           <label for="create-forward-query">Forward the short link's query string (<code>?utm_source=...</code>) to the destination</label>
           <p class="error" id="create-forward-query-error" data-error-for="forward_query"></p>
         </div>`;
+
+const options = (values: readonly string[]) =>
+  values.map((value) => `<option value="${value}">${value}</option>`).join('');
+
+/**
+ * A link's campaign as the create and edit forms set it (docs/decisions.md, "Links for campaigns"): its tags,
+ * redirect rules, A/B variants and password. The script clones the editor into each form and gives its
+ * controls their ids (`data-id`, with the form's prefix); rules, conditions and variants are added from their
+ * templates. Each error line's `data-error-for` is the path of the API's `loc` it shows.
+ */
+const campaignTemplates = `  <template id="campaign-template">
+    <div class="campaign">
+      <div class="field wide">
+        <label data-for="tags">Tags <span class="hint">(up to 10; a-z, 0-9, _ and -; Enter or a comma adds one)</span></label>
+        <div class="chips-box">
+          <ul class="chips" data-field="tag-chips"></ul>
+          <input data-id="tags" data-path="tags" autocomplete="off" spellcheck="false" placeholder="add a tag" data-describedby="tags-error">
+        </div>
+        <p class="error" data-id="tags-error" data-error-for="tags"></p>
+      </div>
+      <fieldset class="group wide">
+        <legend>Redirect rules</legend>
+        <p class="hint">A visit goes to the first rule whose conditions all hold; when none does, to a variant or the destination.</p>
+        <ol class="rules" data-field="rules"></ol>
+        <p class="error" data-id="rules-error" data-error-for="redirect_rules"></p>
+        <button type="button" data-do="add-rule">Add a rule</button>
+      </fieldset>
+      <fieldset class="group wide">
+        <legend>A/B variants</legend>
+        <p class="hint">2 to 5 destinations, each with a weight in percent; the weights add up to 100. None: every visit goes to the destination.</p>
+        <ol class="variants" data-field="variants"></ol>
+        <p class="weights" data-field="weights" data-id="weights" aria-live="polite" hidden></p>
+        <p class="error" data-id="variants-error" data-error-for="variants"></p>
+        <button type="button" data-do="add-variant">Add A/B variants</button>
+      </fieldset>
+      <fieldset class="group wide">
+        <legend>Password</legend>
+        <p class="password-state" data-field="password-state">Not protected: anyone with the link can visit it.</p>
+        <div class="field">
+          <label data-for="password" data-field="password-label">Password <span class="hint">(8 to 128 characters; empty: none)</span></label>
+          <input data-id="password" data-path="password" type="password" autocomplete="new-password" spellcheck="false" data-describedby="password-error">
+          <p class="error" data-id="password-error" data-error-for="password"></p>
+        </div>
+        <div class="field checkbox" data-field="remove-password" hidden>
+          <input data-id="remove-password" type="checkbox">
+          <label data-for="remove-password">Remove the password</label>
+        </div>
+      </fieldset>
+    </div>
+  </template>
+  <template id="rule-template">
+    <li><div class="rule" role="group">
+      <p class="rule-name"></p>
+      <div class="field wide">
+        <label>Destination <input data-key="url" type="text" inputmode="url" autocomplete="off" spellcheck="false" placeholder="https://example.com/for-them"></label>
+        <p class="error" data-error-rel="url"></p>
+      </div>
+      <p class="hint">When all of these hold:</p>
+      <ul class="conditions"></ul>
+      <p class="error" data-error-rel="conditions"></p>
+      <p class="error" data-error-rel=""></p>
+      <div class="row-actions">
+        <button type="button" data-do="add-condition">Add a condition</button>
+        <button type="button" data-do="rule-up">Move up</button>
+        <button type="button" data-do="rule-down">Move down</button>
+        <button type="button" data-do="remove-rule" class="danger">Remove rule</button>
+      </div>
+    </div></li>
+  </template>
+  <template id="condition-template">
+    <li><div class="condition" role="group">
+      <label>Condition <select data-key="type">
+        <option value="device">Device is</option>
+        <option value="browser">Browser is</option>
+        <option value="language">Language is</option>
+        <option value="country">Country is</option>
+        <option value="query">Query has</option>
+        <option value="after">At or after</option>
+        <option value="before">Before</option>
+      </select></label>
+      <label data-for-types="device">Device <select data-key="value">${options(deviceKinds)}</select></label>
+      <label data-for-types="browser">Browser <select data-key="value">${options(browserNames)}</select></label>
+      <label data-for-types="language">Language <input data-key="value" autocomplete="off" spellcheck="false" placeholder="en, pt-BR"></label>
+      <label data-for-types="country">Country <input data-key="value" autocomplete="off" spellcheck="false" placeholder="DE"></label>
+      <label data-for-types="query">Parameter <input data-key="name" autocomplete="off" spellcheck="false" placeholder="utm_source"></label>
+      <label data-for-types="query"><span>Value <span class="hint">(empty: any)</span></span> <input data-key="value" autocomplete="off" spellcheck="false"></label>
+      <label data-for-types="after before"><span>Time <span class="hint">(UTC)</span></span> <input data-key="value" autocomplete="off" spellcheck="false" placeholder="2026-12-31T23:59:59Z"></label>
+      <button type="button" data-do="remove-condition">Remove</button>
+      <p class="error" data-error-rel=""></p>
+    </div></li>
+  </template>
+  <template id="variant-template">
+    <li><div class="variant" role="group">
+      <label class="variant-url">Destination <input data-key="url" type="text" inputmode="url" autocomplete="off" spellcheck="false" placeholder="https://example.com/b"></label>
+      <label class="variant-weight"><span>Weight <span class="hint">(%)</span></span> <input data-key="weight" type="number" min="1" max="100" step="1" inputmode="numeric"></label>
+      <button type="button" data-do="remove-variant">Remove</button>
+      <p class="error" data-error-rel=""></p>
+    </div></li>
+  </template>`;
 
 /**
  * The page. `base` is where the service's paths start for the reader (`/`, or a stage's prefix). In `keys`
@@ -134,6 +234,10 @@ export function homePageHtml(base: string, keysMode: boolean): string {
           <div class="more-fields">${lifecycleFields}
           </div>
         </details>
+        <details id="create-campaign">
+          <summary>Tags, redirect rules, A/B variants, password</summary>
+          <div class="more-fields" data-campaign="create"></div>
+        </details>
         <div class="actions">
           <button type="submit">Shorten</button>
           <p class="error" data-error-for="form"></p>
@@ -143,8 +247,23 @@ export function homePageHtml(base: string, keysMode: boolean): string {
     <section id="links-section" aria-labelledby="links-heading" hidden>
       <h2 id="links-heading" tabindex="-1">Your links</h2>
       <p class="note">Clicks: the last 7 days, from the link's statistics.</p>
+      <div class="tag-filter">
+        <form id="tag-filter-form" role="search" aria-label="Filter the links by tag" novalidate>
+          <div class="field">
+            <label for="tag-filter-input">Filter by tag</label>
+            <input id="tag-filter-input" name="tag" autocomplete="off" spellcheck="false" placeholder="spring-sale" aria-describedby="tag-filter-input-error">
+            <p class="error" id="tag-filter-input-error" data-error-for="tag"></p>
+          </div>
+          <button type="submit">Filter</button>
+        </form>
+        <div id="user-tags" role="group" aria-labelledby="user-tags-label" hidden>
+          <span id="user-tags-label" class="hint">Your tags:</span>
+          <ul class="chips"></ul>
+        </div>
+      </div>
       <ul id="links" class="links"></ul>
       <p id="links-empty" hidden>No links yet: shorten one above.</p>
+      <p id="links-none-tagged" hidden>No link carries this tag.</p>
       <button type="button" id="more-links" hidden>Show more links</button>
     </section>
   </main>
@@ -153,11 +272,17 @@ export function homePageHtml(base: string, keysMode: boolean): string {
       <div class="link-head">
         <a class="short" data-field="short_url"></a>
         <span class="state" data-field="state"></span>
+        <span class="badge" data-field="protected" hidden>Password protected</span>
         <span class="clicks"><span data-field="clicks">–</span> <span class="unit">clicks</span></span>
       </div>
       <p class="title" data-field="title"></p>
       <p class="destination">→ <a data-field="original_url" rel="noopener noreferrer"></a></p>
       <p class="lifecycle" data-field="lifecycle"></p>
+      <div class="link-tags" data-field="tags" hidden>
+        <span class="hint">Tags:</span>
+        <ul class="chips"></ul>
+      </div>
+      <ul class="targets" data-field="targets" hidden></ul>
       <div class="row-actions">
         <button type="button" data-action="copy">Copy</button>
         <button type="button" data-action="qr" aria-expanded="false">QR code</button>
@@ -177,6 +302,7 @@ export function homePageHtml(base: string, keysMode: boolean): string {
           <label>Title <span class="hint">(empty: none)</span> <input name="title" autocomplete="off"></label>
           <p class="error" data-error-for="title"></p>
         </div>
+        <div class="campaign-slot" data-campaign></div>
         <div class="actions">
           <button type="submit">Save</button>
           <button type="button" data-action="cancel-edit">Cancel</button>
@@ -185,6 +311,7 @@ export function homePageHtml(base: string, keysMode: boolean): string {
       </form>
     </li>
   </template>
+${campaignTemplates}
   <dialog id="confirm-delete" aria-labelledby="confirm-delete-heading">
     <form method="dialog">
       <h2 id="confirm-delete-heading">Delete this link?</h2>

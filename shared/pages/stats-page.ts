@@ -139,6 +139,7 @@ export function statsPageHtml(
       <div class="tops">
         <table data-top="referrers"><caption>Referrers</caption><tbody></tbody></table>
         <table data-top="countries"><caption>Countries</caption><tbody></tbody></table>
+        <table data-top="targets"><caption>Destinations <span class="hint">(where visits were sent: the link's own, a rule's or a variant's)</span></caption><tbody></tbody></table>
         <table data-top="browsers"><caption>Browsers</caption><tbody></tbody></table>
         <table data-top="operating_systems"><caption>Operating systems</caption><tbody></tbody></table>
         <table data-top="devices"><caption>Devices</caption><tbody></tbody></table>

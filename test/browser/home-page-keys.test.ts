@@ -42,7 +42,12 @@ describeInBrowser('home page in keys mode (headless Chromium, DynamoDB Local)', 
       (await admin<T>('POST', path, body, { headers: { Authorization: `Bearer ${adminKey}` } })).body;
     owner = await post<{ id: number }>('/users', { username: 'owner', email: 'owner@example.com' });
     await post('/users', { username: 'other', email: 'other@example.com' });
-    link = await post<Url>('/urls', { user_id: owner.id, original_url: 'https://owned.example/', title: 'Owned' });
+    link = await post<Url>('/urls', {
+      user_id: owner.id,
+      original_url: 'https://owned.example/',
+      title: 'Owned',
+      tags: ['owned'],
+    });
     ownerKey = (await post<{ key: string }>(`/users/${owner.id}/keys`, { name: 'browser' })).key;
 
     browser = await launchBrowser();
@@ -84,6 +89,16 @@ describeInBrowser('home page in keys mode (headless Chromium, DynamoDB Local)', 
     expect(page.url()).toBe(`${service.url}/`);
     expect(await page.locator('#key-section').isVisible()).toBe(false);
     expect(await page.locator('#switch-user').isVisible()).toBe(false);
+  });
+
+  it("lists the key's user's tags, and filters by one (a user's key names no user: its links do)", async () => {
+    const tags = page.locator('#user-tags button');
+    await shows(tags.nth(1), 'owned (1)');
+    await tags.nth(1).click();
+    await shows(page.locator('#status'), '1 link tagged owned.');
+    expect(await tags.nth(1).getAttribute('aria-pressed')).toBe('true');
+    await tags.first().click();
+    await shows(page.locator('#status'), '1 link.');
   });
 
   it("creates a link for the key's user, shows its QR code and sends the key with every call", async () => {

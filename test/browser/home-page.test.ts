@@ -170,6 +170,270 @@ describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
     expect(await form.isVisible()).toBe(false);
   });
 
+  describe("a link's campaign: tags, redirect rules, A/B variants and a password", () => {
+    const create = (path: string) => page.locator(`#create-form [data-path="${path}"]`);
+    const linkOf = async (code: string) => {
+      const found = (await linksOf(user.id)).find((candidate) => candidate.short_code === code) as Url;
+      return (await api.get<Url>(`/urls/${found.id}`)).body;
+    };
+    const focused = () =>
+      page.evaluate('document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id');
+
+    it('creates a link with two tags, a rule, variants and a password, and the API has them', async () => {
+      await page.fill('#create-original-url', 'https://example.com/campaign');
+      await page.fill('#create-short-code', 'campaign');
+      await page.click('#create-campaign summary');
+      // Tags: Enter or a comma adds what is typed, kept lower-case.
+      await page.fill('#create-tags', 'Spring');
+      await page.press('#create-tags', 'Enter');
+      await page.locator('#create-tags').pressSequentially('mail,');
+      await expect(page.locator('#create-form [data-field="tag-chips"] li span').allTextContents()).resolves.toEqual([
+        'spring',
+        'mail',
+      ]);
+      expect(await page.inputValue('#create-tags')).toBe('');
+      // A rule: a device from its list, then a query parameter with a value.
+      await page.click('#create-form [data-do="add-rule"]');
+      expect(await page.evaluate('document.activeElement?.dataset.path')).toBe('redirect_rules.0.url');
+      await create('redirect_rules.0.url').fill('https://example.com/ios');
+      await create('redirect_rules.0.conditions.0.value').selectOption('ios');
+      await page.click('#create-form [data-do="add-condition"]');
+      await create('redirect_rules.0.conditions.1.type').selectOption('query');
+      await create('redirect_rules.0.conditions.1.name').fill('utm_source');
+      await create('redirect_rules.0.conditions.1.value').fill('mail');
+      // Variants: two at first, half and half; the running total says what is missing.
+      await page.click('#create-form [data-do="add-variant"]');
+      await create('variants.0.url').fill('https://example.com/a');
+      await create('variants.1.url').fill('https://example.com/b');
+      await create('variants.0.weight').fill('70');
+      await create('variants.1.weight').fill('20');
+      await shows(
+        page.locator('#create-form [data-field="weights"]'),
+        'The weights add up to 90 %: they must add up to 100 (10 to go).',
+      );
+      await create('variants.1.weight').fill('30');
+      await shows(page.locator('#create-form [data-field="weights"]'), 'The weights add up to 100 %.');
+      await page.fill('#create-password', 'open sesame');
+      await page.click('#create-form button[type="submit"]');
+      await row('campaign').waitFor();
+
+      const link = await linkOf('campaign');
+      expect(link).toMatchObject({
+        tags: ['mail', 'spring'],
+        redirect_rules: [
+          {
+            url: 'https://example.com/ios',
+            conditions: [
+              { type: 'device', value: 'ios' },
+              { type: 'query', name: 'utm_source', value: 'mail' },
+            ],
+          },
+        ],
+        variants: [
+          { url: 'https://example.com/a', weight: 70 },
+          { url: 'https://example.com/b', weight: 30 },
+        ],
+        password_protected: true,
+      });
+      expect(link).not.toHaveProperty('password');
+      // The row says it all, and the form is empty again.
+      await expect(row('campaign').locator('[data-field="tags"] button').allTextContents()).resolves.toEqual([
+        'mail',
+        'spring',
+      ]);
+      expect(await row('campaign').locator('[data-field="protected"]').isVisible()).toBe(true);
+      await expect(row('campaign').locator('[data-field="targets"] li').allTextContents()).resolves.toEqual([
+        'Rule 1: when device is ios and the query has utm_source=mail → https://example.com/ios',
+        'Variant A (70 %) → https://example.com/a',
+        'Variant B (30 %) → https://example.com/b',
+      ]);
+      await expect(page.locator('#create-form .rule, #create-form .variant, #create-form .chip').count()).resolves.toBe(
+        0,
+      );
+      expect(await page.inputValue('#create-password')).toBe('');
+    });
+
+    it("shows what the API refuses at the rule's condition, the variants and the tags (422)", async () => {
+      await page.fill('#create-original-url', 'https://example.com/refused');
+      await page.fill('#create-tags', 'no spaces');
+      await page.press('#create-tags', 'Enter');
+      await shows(
+        page.locator('#create-tags-error'),
+        '"no spaces" is no tag: a tag is 1 to 32 characters: a-z, 0-9, _ and -.',
+      );
+      await page.fill('#create-tags', '');
+      await page.click('#create-form [data-do="add-rule"]');
+      await create('redirect_rules.0.url').fill('https://example.com/de');
+      await create('redirect_rules.0.conditions.0.type').selectOption('country');
+      await create('redirect_rules.0.conditions.0.value').fill('Germany');
+      await page.click('#create-form [data-do="add-variant"]');
+      await create('variants.0.url').fill('https://example.com/a');
+      await create('variants.1.url').fill('https://example.com/b');
+      await create('variants.1.weight').fill('60');
+      await page.click('#create-form button[type="submit"]');
+      const conditionError = page.locator('#create-form [data-error-for="redirect_rules.0.conditions.0"]');
+      await shows(conditionError, 'Value: Input should be an ISO 3166-1 alpha-2 country code such as DE');
+      expect(await create('redirect_rules.0.conditions.0.value').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate('document.activeElement?.dataset.path')).toBe('redirect_rules.0.conditions.0.value');
+      expect(await create('redirect_rules.0.conditions.0.value').getAttribute('aria-describedby')).toBe(
+        await conditionError.getAttribute('id'),
+      );
+      await shows(page.locator('#create-form [data-error-for="variants"]'), 'Weights must add up to 100');
+      // A bad variant's destination, then, at the variant.
+      await create('redirect_rules.0.conditions.0.value').fill('DE');
+      await create('variants.1.weight').fill('50');
+      await create('variants.0.url').fill('ftp://example.com/a');
+      await page.click('#create-form button[type="submit"]');
+      await page.locator('#create-form [data-error-for="variants.0"]:not(:empty)').waitFor();
+      expect(await page.locator('#create-form [data-error-for="variants.0"]').textContent()).toMatch(/^Destination: /);
+      expect(await page.evaluate('document.activeElement?.dataset.path')).toBe('variants.0.url');
+      expect((await linksOf(user.id)).some((link) => link.original_url === 'https://example.com/refused')).toBe(false);
+      // Removed with the keyboard: the focus goes to the next item's button, then to the button that adds one.
+      await page.focus('#create-form [data-do="remove-variant"] >> nth=0');
+      await page.keyboard.press('Enter');
+      expect(await focused()).toBe('Remove variant a');
+      await shows(
+        page.locator('#create-form [data-field="weights"]'),
+        'An A/B test needs at least 2 variants: add one, or remove this one.',
+      );
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Add A/B variants');
+      await page.focus('#create-form [data-do="remove-rule"]');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Add a rule');
+      await page.fill('#create-original-url', '');
+    });
+
+    it('edits them with the keyboard, and removes them', async () => {
+      await row('campaign').locator('[data-action="edit"]').click();
+      const form = row('campaign').locator('.edit-form');
+      const at = (path: string) => form.locator(`[data-path="${path}"]`);
+      await shows(
+        form.locator('[data-field="password-state"]'),
+        'Protected: a visitor types the password before the link redirects.',
+      );
+      expect(await at('redirect_rules.0.conditions.0.value').inputValue()).toBe('ios');
+      expect(await at('variants.1.weight').inputValue()).toBe('30');
+      // A tag removed from its button, one added.
+      await form.locator('button[aria-label="Remove the tag mail"]').focus();
+      await page.keyboard.press('Enter');
+      expect(await focused()).toBe('Remove the tag spring');
+      await at('tags').focus();
+      await page.keyboard.type('summer');
+      await page.keyboard.press('Enter');
+      // A second rule, moved up to be the first.
+      await form.locator('[data-do="add-rule"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('https://example.com/english');
+      await at('redirect_rules.1.conditions.0.type').selectOption('language');
+      await at('redirect_rules.1.conditions.0.value').fill('en');
+      await form.locator('[aria-label="Move up: rule 2"]').focus();
+      await page.keyboard.press('Enter');
+      // At the top, its "up" cannot act: the keyboard goes to its "down".
+      expect(await focused()).toBe('Move down: rule 1');
+      expect(await at('redirect_rules.0.url').inputValue()).toBe('https://example.com/english');
+      // The variants removed, and the password.
+      await form.locator('[aria-label="Remove variant a"]').click();
+      await form.locator('[aria-label="Remove variant a"]').click();
+      await form.getByLabel('Remove the password').check();
+      expect(await at('password').isDisabled()).toBe(true);
+      await form.locator('button[type="submit"]').click();
+      await status().filter({ hasText: 'Saved' }).waitFor();
+      expect(await linkOf('campaign')).toMatchObject({
+        tags: ['spring', 'summer'],
+        redirect_rules: [
+          { url: 'https://example.com/english', conditions: [{ type: 'language', value: 'en' }] },
+          { url: 'https://example.com/ios' },
+        ],
+        variants: null,
+        password_protected: false,
+      });
+      expect(await row('campaign').locator('[data-field="protected"]').isVisible()).toBe(false);
+
+      // Again: the rules removed, a password set.
+      await row('campaign').locator('[data-action="edit"]').click();
+      await form.locator('[aria-label="Remove rule 1"]').click();
+      await form.locator('[aria-label="Remove rule 1"]').click();
+      await at('password').fill('a new secret');
+      await form.locator('button[type="submit"]').click();
+      await form.waitFor({ state: 'hidden' });
+      expect(await linkOf('campaign')).toMatchObject({
+        tags: ['spring', 'summer'],
+        redirect_rules: [],
+        variants: null,
+        password_protected: true,
+      });
+      expect(await row('campaign').locator('[data-field="targets"]').isVisible()).toBe(false);
+    });
+
+    it('passes an automated accessibility check (axe-core) with the editors open and filled', async () => {
+      await page.click('#create-form [data-do="add-rule"]');
+      await page.click('#create-form [data-do="add-condition"]');
+      await page.click('#create-form [data-do="add-variant"]');
+      await page.fill('#create-tags', 'a-tag');
+      await page.press('#create-tags', 'Enter');
+      await row('campaign').locator('[data-action="edit"]').click();
+      await row('campaign').locator('.edit-form [data-do="add-rule"]').click();
+      expect(seriousViolations(await accessibilityViolations(page))).toEqual([]);
+      await row('campaign').locator('[data-action="cancel-edit"]').click();
+      await page.reload();
+      await row('campaign').waitFor();
+    });
+
+    it("filters the list by tag with the keyboard alone, from the user's tags or a typed one", async () => {
+      await api.post('/urls', { user_id: user.id, original_url: 'https://example.com/other', tags: ['Spring'] });
+      await page.reload();
+      const all = `${(await linksOf(user.id)).length} links.`;
+      const tagButtons = page.locator('#user-tags button');
+      await shows(tagButtons.nth(2), 'summer (1)');
+      await expect(tagButtons.allTextContents()).resolves.toEqual(['All links', 'spring (2)', 'summer (1)']);
+      const shown = async () =>
+        (await page.locator('li.link a.short').evaluateAll((links) => links.map((link) => link.textContent)))
+          .map((short) => short?.split('/').pop())
+          .sort();
+      const tagged = async (tag: string) =>
+        (await api.get<Url[]>(`/urls?user_id=${user.id}&tag=${tag}`)).body.map((link) => link.short_code).sort();
+
+      // A typed tag, in any case, then Enter.
+      await page.locator('#tag-filter-input').focus();
+      await page.keyboard.type('SUMMER');
+      await page.keyboard.press('Enter');
+      await shows(status(), '1 link tagged summer.');
+      expect(await shown()).toEqual(await tagged('summer'));
+      expect(await tagButtons.nth(2).getAttribute('aria-pressed')).toBe('true');
+      // The user's tags, reached with Tab, pressed with Enter.
+      for (let presses = 0; presses < 5; presses++) {
+        if ((await page.evaluate('document.activeElement?.textContent')) === 'spring (2)') break;
+        await page.keyboard.press('Tab');
+      }
+      expect(
+        await page.evaluate(
+          '({ text: document.activeElement.textContent, outline: getComputedStyle(document.activeElement).outlineStyle })',
+        ),
+      ).toEqual({ text: 'spring (2)', outline: 'solid' });
+      await page.keyboard.press('Enter');
+      await shows(status(), '2 links tagged spring.');
+      expect(await shown()).toEqual(await tagged('spring'));
+      expect(await page.inputValue('#tag-filter-input')).toBe('spring');
+      // All links again.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await shows(status(), all);
+      expect(await tagButtons.first().getAttribute('aria-pressed')).toBe('true');
+      // A tag of a row filters too.
+      await row('campaign').locator('[data-action="filter-tag"]', { hasText: 'summer' }).click();
+      await shows(status(), '1 link tagged summer.');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('summer (1)');
+      // No link with a tag: said so.
+      await page.fill('#tag-filter-input', 'winter');
+      await page.press('#tag-filter-input', 'Enter');
+      await page.locator('#links-none-tagged').waitFor();
+      await page.fill('#tag-filter-input', '');
+      await page.press('#tag-filter-input', 'Enter');
+      await shows(status(), all);
+    });
+  });
+
   it('deactivates a link, and activates it again', async () => {
     await row('spring-sale').locator('[data-action="toggle"]').click();
     await shows(row('spring-sale').locator('.state'), 'Inactive');

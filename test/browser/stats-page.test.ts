@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, shows, showsCount, watchedPage } from '../support/browser.js';
-import { httpClient, startTestService, type TestService } from '../support/service.js';
+import { eventually, httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 type Top = { name: string; clicks: number };
 interface LinkStats {
@@ -9,6 +9,7 @@ interface LinkStats {
   series: { start: string; clicks: number; human_clicks: number; bot_clicks: number; unique_visitors: number }[];
   referrers: Top[];
   browsers: Top[];
+  targets: Top[];
 }
 
 /**
@@ -162,6 +163,53 @@ describeInBrowser('statistics page (headless Chromium, DynamoDB Local with the s
     expect(await other.locator('.lifecycle').getAttribute('data-live')).toBe('false');
     await api.put(`/urls/${link.id}`, { max_clicks: null });
     expect(await state()).toBe('Live');
+    await other.close();
+  });
+
+  it('shows where the visits were sent: the destinations of the link, its rules and its variants', async () => {
+    const owner = (await api.get<{ user_id: number }>(`/urls/${link.id}`)).body.user_id;
+    const campaign = (
+      await api.post<{ id: number; short_code: string }>('/urls', {
+        user_id: owner,
+        original_url: 'https://example.com/campaign',
+        redirect_rules: [{ url: 'https://example.com/from-mail', conditions: [{ type: 'query', name: 'from' }] }],
+        variants: [
+          { url: 'https://example.com/a', weight: 50 },
+          { url: 'https://example.com/b', weight: 50 },
+        ],
+      })
+    ).body;
+    const visit = (query: string, agent: string) =>
+      api.get(`/${campaign.short_code}${query}`, { 'User-Agent': `Mozilla/5.0 (X11; Linux x86_64) Firefox/${agent}` });
+    for (const [query, agent] of [
+      ['?from=mail', '130.0'],
+      ['?from=mail', '131.0'],
+      ['', '132.0'],
+    ])
+      expect((await visit(query as string, agent as string)).status).toBe(302);
+    await queueDrained(service);
+    await eventually(async () => {
+      const stats = (await api.get<LinkStats>(`/urls/${campaign.id}/stats`)).body;
+      return stats.totals.clicks === 3 ? stats : undefined;
+    }, 20_000);
+
+    const other = await browser.newPage();
+    const answer = other.waitForResponse((response) => response.url().includes('/stats?'));
+    await other.goto(`${service.url}/${campaign.short_code}+`);
+    const stats = (await (await answer).json()) as LinkStats;
+    await other.locator('#status', { hasText: 'clicks from' }).waitFor();
+    expect(stats.targets[0]).toEqual({ name: 'https://example.com/from-mail', clicks: 2 });
+    expect(stats.targets.reduce((sum, target) => sum + target.clicks, 0)).toBe(3);
+    const cells = (selector: string) =>
+      other.$$eval(selector, (found) => found.map((cell) => cell.textContent?.trim() ?? ''));
+    expect(await cells('[data-top="targets"] tbody th')).toEqual(stats.targets.map((target) => target.name));
+    expect(await cells('[data-top="targets"] tbody td:nth-of-type(1)')).toEqual(
+      stats.targets.map((target) => String(target.clicks)),
+    );
+    // Right after the countries, as in the API's answer.
+    expect(await other.$$eval('[data-top]', (tables) => tables.map((table) => table.getAttribute('data-top')))).toEqual(
+      ['referrers', 'countries', 'targets', 'browsers', 'operating_systems', 'devices'],
+    );
     await other.close();
   });
 
