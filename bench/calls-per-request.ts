@@ -44,6 +44,28 @@ export async function callsPerRequest(): Promise<string[]> {
     await measure('GET /urls?is_active', 'GET', '/urls?is_active=true');
     await measure('GET /urls/{id}', 'GET', `/urls/${url.id}`);
     await measure('GET /urls/{code}/redirect', 'GET', `/urls/${url.short_code}/redirect`);
+    // A campaign: rules, variants and a password ride on the code's item, so the redirect reads no more.
+    const campaign = (await measure('POST /urls (tags, rules, variants, password)', 'POST', '/urls', {
+      user_id: user.id,
+      original_url: 'https://example.com/campaign',
+      tags: ['bench', 'spring'],
+      redirect_rules: [{ url: 'https://example.com/ios', conditions: [{ type: 'device', value: 'ios' }] }],
+      variants: [
+        { url: 'https://example.com/a', weight: 50 },
+        { url: 'https://example.com/b', weight: 50 },
+      ],
+      password: 'bench password',
+    })) as { id: number; short_code: string };
+    await measure('GET /urls/{code}/redirect (protected: 401)', 'GET', `/urls/${campaign.short_code}/redirect`);
+    await measure('POST /urls/{code}/unlock (right password)', 'POST', `/urls/${campaign.short_code}/unlock`, {
+      password: 'bench password',
+    });
+    await measure('POST /urls/{code}/unlock (wrong password)', 'POST', `/urls/${campaign.short_code}/unlock`, {
+      password: 'not the password',
+    });
+    await measure('GET /urls?tag&user_id', 'GET', `/urls?tag=spring&user_id=${user.id}`);
+    await measure('GET /users/{id}/tags', 'GET', `/users/${user.id}/tags`);
+    await measure('PUT /urls/{id} (tags only)', 'PUT', `/urls/${campaign.id}`, { tags: ['bench'] });
     await measure('PUT /urls/{id} (title only)', 'PUT', `/urls/${url.id}`, { title: 'renamed' });
     await measure('PUT /urls/{id} (is_active)', 'PUT', `/urls/${url.id}`, { is_active: false });
     // The link lifecycle: a chosen code, new limits, and an expired link's redirect (the first request claims

@@ -139,6 +139,28 @@ export async function callEveryRoute(
   if (inBulk.body.results.map((result) => result.status).join() !== '201,400') {
     throw new Error(`POST /urls/bulk: expected 201 and 400, got ${inBulk.text.slice(0, 300)}`);
   }
+  // A campaign: tags, a rule and a password; the visit asks for it, the unlock gives it.
+  const campaign = (
+    await send<Url>('POST', '/urls', 201, {
+      body: {
+        user_id: user.id,
+        original_url: 'https://example.com/g',
+        tags: ['Every', 'route'],
+        redirect_rules: [{ url: 'https://example.com/g/ios', conditions: [{ type: 'device', value: 'ios' }] }],
+        password: 'every route',
+        max_clicks: 5,
+      },
+    })
+  ).body;
+  await send('GET', `/urls/${campaign.short_code}/redirect`, 401);
+  await send('POST', `/urls/${campaign.short_code}/unlock`, 401, { body: { password: 'not it at all' } });
+  // A browser's unlock: its click has a visitor (the month's secret) and takes one of the link's clicks.
+  await send('POST', `/urls/${campaign.short_code}/unlock`, 302, {
+    body: { password: 'every route' },
+    headers: { 'User-Agent': 'Mozilla/5.0 Firefox/140.0' },
+  });
+  await send('GET', `/users/${user.id}/tags`, 200);
+  await send('GET', `/urls?tag=every&user_id=${user.id}`, 200);
   await send('GET', '/urls?limit=10', 200);
   await send('GET', `/urls?user_id=${user.id}&is_active=true`, 200);
   await send('GET', `/urls/${link.id}`, 200);
