@@ -16,7 +16,7 @@ module.exports = {
       comment: 'shared/ is what the functions, the stack and the local runtime are made of: it knows none of them.',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { path: '^(functions|local|lib|bin|scripts|bench|test)/' },
+      to: { path: '^(functions|local|lib|bin|scripts|bench|test|clients)/' },
     },
     {
       name: 'table-below-the-edge',
@@ -67,7 +67,16 @@ module.exports = {
       comment: 'A function is bundled for Lambda: it may not reach the local runtime or the stack.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { path: '^(local|lib|bin|scripts|bench|test)/' },
+      to: { path: '^(local|lib|bin|scripts|bench|test|clients)/' },
+    },
+    {
+      name: 'client-package-stands-alone',
+      comment:
+        'clients/typescript/ is installed into other projects from its folder: it reaches nothing of the ' +
+        'repository outside itself (its types are generated into it), only its own dependencies.',
+      severity: 'error',
+      from: { path: '^clients/typescript/' },
+      to: { path: '^(?!clients/typescript/|node_modules/)' },
     },
   ],
   options: {
