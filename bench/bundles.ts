@@ -47,18 +47,22 @@ export async function bundles(): Promise<string[]> {
       const median = percentile(times, 50);
       const inBudget = kilobytes < 700 && median < 80;
       if (inBudget) within += 1;
-      rows.push(
-        `| ${entry.label} | ${format(kilobytes, 0)} KB | ${format(median, 1)} ms | ${inBudget ? 'yes' : 'no'} |`,
-      );
+      rows.push(`${entry.label} | ${format(kilobytes, 0)} KB | ${format(median, 1)} ms | ${inBudget ? 'yes' : 'no'}`);
     }
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+  // Three functions a line, so the sheet stays a page: every function's figures are still there.
+  const PER_LINE = 3;
+  const lines = Array.from(
+    { length: Math.ceil(rows.length / PER_LINE) },
+    (_, i) => `| ${rows.slice(i * PER_LINE, (i + 1) * PER_LINE).join(' | ')} |`,
+  );
   return [
     `Within the budget (700 KB, 80 ms): ${within} of ${rows.length} functions.`,
     '',
-    '| function | bundle | import (median of 9) | within budget |',
-    '|---|---|---|---|',
-    ...rows,
+    `|${' function | bundle | import (median of 9) | within |'.repeat(PER_LINE)}`,
+    `|${'---|---|---|---|'.repeat(PER_LINE)}`,
+    ...lines,
   ];
 }
