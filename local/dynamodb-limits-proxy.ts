@@ -1,4 +1,5 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tableSchema } from '../shared/store/table-schema.js';
 import {
   type Item,
@@ -13,7 +14,6 @@ import {
   readUnits,
   writeUnits,
 } from './dynamodb-limits.js';
-import { freePort } from './ports.js';
 
 /**
  * An HTTP proxy in front of DynamoDB Local that adds what DynamoDB Local does not have: per-partition
@@ -500,7 +500,6 @@ export async function startDynamoDbLimitsProxy(options: {
     }
   }
 
-  const port = await freePort();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -525,7 +524,9 @@ export async function startDynamoDbLimitsProxy(options: {
     });
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A port the system picks as it binds: one picked beforehand may be taken meanwhile (an outgoing connection's).
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
 
   function report(): LimitsReport {
     return {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,17 +10,21 @@ import type { RouteDefinition } from '../shared/routes.js';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A function to bundle: its name (construct id), its handler module, and the files it reads at run time. */
-interface FunctionSource {
+export interface FunctionSource {
   name: string;
   handler: string;
   bundledFiles?: RouteDefinition['bundledFiles'];
 }
 
 export interface FunctionBundles {
+  /** The folder of the bundles: a folder per function. */
+  folder: string;
   /** Each function's bundle (`<name>/index.mjs`, its files beside it), by name. */
   files: Map<string, string>;
   remove(): Promise<void>;
 }
+
+const bundleFile = (folder: string, name: string) => path.join(folder, name, 'index.mjs');
 
 /**
  * Bundles the functions as the stack deploys them (lib/bundling.ts: the same esbuild settings NodejsFunction
@@ -46,7 +51,22 @@ export async function buildFunctionBundles(functions: readonly FunctionSource[])
     }
   }
   return {
-    files: new Map(functions.map((fn) => [fn.name, path.join(outdir, fn.name, 'index.mjs')])),
+    folder: outdir,
+    files: new Map(functions.map((fn) => [fn.name, bundleFile(outdir, fn.name)])),
     remove: () => rm(outdir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Bundles that buildFunctionBundles built already, in `folder` (a test runs several runtimes from one build):
+ * every function must have its bundle there. Whoever built them removes them.
+ */
+export function builtFunctionBundles(folder: string, functions: readonly FunctionSource[]): FunctionBundles {
+  const missing = functions.filter((fn) => !existsSync(bundleFile(folder, fn.name))).map((fn) => fn.name);
+  if (missing.length > 0) throw new Error(`No bundle in ${folder} for ${missing.join(', ')}`);
+  return {
+    folder,
+    files: new Map(functions.map((fn) => [fn.name, bundleFile(folder, fn.name)])),
+    remove: async () => undefined,
   };
 }

@@ -8,7 +8,7 @@ import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
 import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
-import type { FunctionBundles } from './function-bundles.js';
+import type { FunctionBundles, FunctionSource } from './function-bundles.js';
 import { runAsFunction } from './function-identity.js';
 import type { FunctionRoles } from './iam/function-roles.js';
 import type { IamRegistration } from './iam/iam-enforcement.js';
@@ -84,10 +84,12 @@ export interface LocalRuntimeOptions {
   iam?: { roles: FunctionRoles };
   /**
    * What the functions run from: their TypeScript sources, or their bundles as the stack deploys them (built at
-   * start, each with its own copy of every module; local/function-bundles.ts), to test what ships.
+   * start, each with its own copy of every module; local/function-bundles.ts), to test what ships; or bundles
+   * built already, by buildFunctionBundles from serviceFunctions(), in the folder `{ bundles }` names (a test
+   * that runs several runtimes from one build), which whoever built them removes.
    * @default 'sources'
    */
-  functions?: 'sources' | 'bundles';
+  functions?: 'sources' | 'bundles' | { bundles: string };
   /** The functions' settings beyond the environment's (tests: `AUTH_MODE`), read as their cold start would. */
   functionSettings?: Record<string, string>;
   /** An operator key to register at start (ADMIN_KEY), for scripts and tests of `AUTH_MODE=keys`. */
@@ -258,6 +260,20 @@ function refuseEarlyRedelivery({ queueOverrides, importsQueueOverrides, writerTi
   }
 }
 
+/**
+ * Every function of the service, by its name in the stack (its construct id): the routes', the event writer,
+ * the click counter and the import worker, each with its handler module and the files it reads at run time.
+ */
+export async function serviceFunctions(): Promise<FunctionSource[]> {
+  const { clickCounter, eventWriter, importWorker, routes, routeName } = await import('../shared/routes.js');
+  return [
+    ...routes.map((route) => ({ name: routeName(route), handler: route.handler, bundledFiles: route.bundledFiles })),
+    { name: 'EventWriter', handler: eventWriter.handler },
+    { name: 'ClickCounter', handler: clickCounter.handler },
+    { name: 'ImportWorker', handler: importWorker.handler },
+  ];
+}
+
 /** The runtime this process runs: its functions read their configuration from the process's environment. */
 let running: string | undefined;
 
@@ -390,7 +406,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const [
       { loadRoutes, startGateway },
       { startQueuePoller, takeQueuedMessages },
-      { clickCounter, eventWriter, importWorker, routes, routeName },
+      { routes },
       { startStreamReader },
       { localFunction },
       { withServiceTotals },
@@ -402,15 +418,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       import('./function-instances.js'),
       import('./metrics-totals.js'),
     ]);
-    const sources = [
-      ...routes.map((route) => ({ name: routeName(route), handler: route.handler, bundledFiles: route.bundledFiles })),
-      { name: 'EventWriter', handler: eventWriter.handler },
-      { name: 'ClickCounter', handler: clickCounter.handler },
-      { name: 'ImportWorker', handler: importWorker.handler },
-    ];
+    const sources = await serviceFunctions();
     if (options.functions === 'bundles') {
       const { buildFunctionBundles } = await import('./function-bundles.js');
       bundles = await buildFunctionBundles(sources);
+    } else if (typeof options.functions === 'object') {
+      const { builtFunctionBundles } = await import('./function-bundles.js');
+      bundles = builtFunctionBundles(options.functions.bundles, sources);
     }
     const functions = new Map(
       sources.map(({ name, handler }) => [

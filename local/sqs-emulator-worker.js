@@ -9,7 +9,8 @@ const server = await createSqsServer({
   hostname: '127.0.0.1',
   emulateQueueCreationLifecycle: false,
 });
-parentPort.postMessage('listening');
+// The port it listens on: the one asked for, or the one the system picked (port 0).
+parentPort.postMessage({ listening: server.address().port });
 parentPort.once('message', () => {
   server.closeAllConnections();
   server.close(() => parentPort.close());

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { freePort } from './ports.js';
 
 export interface SqsEmulator {
   endpoint: string;
@@ -13,13 +12,16 @@ export interface SqsEmulator {
  * in a worker thread of this process.
  */
 export async function startSqsEmulator(options: { port?: number } = {}): Promise<SqsEmulator> {
-  const port = options.port ?? (await freePort());
-  const worker = new Worker(new URL('./sqs-emulator-worker.js', import.meta.url), { workerData: { port } });
+  // Without a port, the system picks one as the emulator binds (one picked beforehand may be taken meanwhile).
+  const worker = new Worker(new URL('./sqs-emulator-worker.js', import.meta.url), {
+    workerData: { port: options.port ?? 0 },
+  });
   const [message] = await Promise.race([
     once(worker, 'message'),
     once(worker, 'error').then(([error]) => Promise.reject(error)),
   ]);
-  if (message !== 'listening') throw new Error(`SQS emulator did not start: ${String(message)}`);
+  const port = (message as { listening?: number }).listening;
+  if (typeof port !== 'number') throw new Error(`SQS emulator did not start: ${JSON.stringify(message)}`);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     async stop() {

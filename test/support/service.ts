@@ -248,8 +248,11 @@ export function httpClient(baseUrl: string, options: { checkOpenApi?: boolean } 
   };
 }
 
-/** Polls until `probe` returns a defined value, for what happens asynchronously (automatic events). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls until `probe` returns a defined value, for what happens asynchronously (automatic events). The timeout
+ * only ends a wait that would never end: a run on a loaded machine takes longer, and is not wrong for it.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

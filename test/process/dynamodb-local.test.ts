@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { startDynamoDbLocal } from '../../local/dynamodb-local.js';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../../local/dynamodb-local.js';
+import { testJavaOptions } from '../support/npm-start.js';
 
 /**
  * DynamoDB Local as the runtime starts it (a JVM of its own, not the run's shared one): its database is always a
@@ -41,6 +42,16 @@ function planOf(file: string, query: string, parameters: (string | number)[]): s
 }
 
 describe('DynamoDB Local storage (its own JVM)', () => {
+  // These JVMs answer a request or two each (test/support/npm-start.ts, testJavaOptions).
+  const javaOptions = process.env.JAVA_TOOL_OPTIONS;
+  beforeAll(() => {
+    process.env.JAVA_TOOL_OPTIONS = testJavaOptions.JAVA_TOOL_OPTIONS;
+  });
+  afterAll(() => {
+    if (javaOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = javaOptions;
+  });
+
   it('indexes stream records by stream and by shard, so neither a write nor a GetRecords reads every record of every stream', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-local-test-'));
     try {
@@ -61,11 +72,40 @@ describe('DynamoDB Local storage (its own JVM)', () => {
     }
   });
 
-  it('keeps a database without a folder in a temporary one, removed at stop', async () => {
-    // The folders there already (this run's shared database, another worker's) are not this start's.
-    const before = new Set(temporaryDatabases());
-    const database = await startDynamoDbLocal();
-    try {
+  describe('without a folder', () => {
+    // One start for both tests: the folders it finds there at its start, and the one it makes.
+    const abandoned = path.join(temporaryParent, 'url-shortener-dynamodb-test-abandoned');
+    const living = path.join(temporaryParent, 'url-shortener-dynamodb-test-living');
+    let before: Set<string>;
+    let database: DynamoDbLocal;
+
+    beforeAll(async () => {
+      // A process that has ended: its pid names nobody (or, reused, someone alive: then the folder is kept).
+      const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      const owners: [string, string][] = [
+        [abandoned, ended],
+        [living, String(process.pid)],
+      ];
+      for (const [dir, owner] of owners) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, 'owner.pid'), owner);
+      }
+      // The folders there already (this run's shared database, another worker's) are not this start's.
+      before = new Set(temporaryDatabases());
+      database = await startDynamoDbLocal();
+    });
+    afterAll(async () => {
+      await database?.stop();
+      rmSync(abandoned, { recursive: true, force: true });
+      rmSync(living, { recursive: true, force: true });
+    });
+
+    it("removes a temporary database whose process was killed, and keeps a living process's", () => {
+      expect(existsSync(abandoned)).toBe(false);
+      expect(existsSync(living)).toBe(true);
+    });
+
+    it('keeps a database without a folder in a temporary one, removed at stop', async () => {
       const ownedHere = (name: string) => {
         const owner = path.join(temporaryParent, name, 'owner.pid');
         return existsSync(owner) && readFileSync(owner, 'utf8') === String(process.pid);
@@ -76,32 +116,6 @@ describe('DynamoDB Local storage (its own JVM)', () => {
       expect(planOfStreamDescription(path.join(dir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
       await database.stop();
       expect(existsSync(dir)).toBe(false);
-    } finally {
-      await database.stop();
-    }
-  });
-
-  it("removes a temporary database whose process was killed, and keeps a living process's", async () => {
-    // A process that has ended: its pid names nobody (or, reused, someone alive: then the folder is kept).
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-    const abandoned = path.join(temporaryParent, 'url-shortener-dynamodb-test-abandoned');
-    const living = path.join(temporaryParent, 'url-shortener-dynamodb-test-living');
-    const owners: [string, string][] = [
-      [abandoned, ended],
-      [living, String(process.pid)],
-    ];
-    for (const [dir, owner] of owners) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, 'owner.pid'), owner);
-    }
-    try {
-      const database = await startDynamoDbLocal();
-      await database.stop();
-      expect(existsSync(abandoned)).toBe(false);
-      expect(existsSync(living)).toBe(true);
-    } finally {
-      rmSync(abandoned, { recursive: true, force: true });
-      rmSync(living, { recursive: true, force: true });
-    }
+    });
   });
 });

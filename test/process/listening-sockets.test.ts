@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { BlockList } from 'node:net';
 import { endianness, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../local/ports.js';
+import { exitOf, run, type Started, serviceEnvironment, waitForStart } from '../support/npm-start.js';
 
 /**
  * What `npm start` exposes to other machines: nothing but the gateway, and the gateway only when HOST asks
@@ -11,8 +11,6 @@ import { freePort } from '../../local/ports.js';
  * each must listen on loopback alone. The kernel's tables are read, not the code's intentions: every
  * listening TCP socket of the service's process and of its descendants (the JVM) is found.
  */
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-
 const onLinux = process.platform === 'linux';
 if (!onLinux) {
   console.warn(
@@ -114,9 +112,7 @@ function listeningSockets(root: number): ListeningSocket[] {
   });
 }
 
-interface Service {
-  child: ChildProcess;
-  output: () => string;
+interface Service extends Started {
   port: number;
 }
 
@@ -124,58 +120,20 @@ interface Service {
  * `npm start --in-memory` in a process group of its own, with every listener it can open: its own DynamoDB
  * Local and SQS emulator (no endpoints given), and the IAM check and limits emulation in front of them.
  */
-async function startService(dataDir: string, extra: Record<string, string> = {}): Promise<Service> {
+async function startListening(dataDir: string, extra: Record<string, string> = {}): Promise<Service> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = serviceEnvironment({
     PORT: String(port),
     DATA_DIR: dataDir,
     LOCAL_WARM_UP_MS: '0',
     LOCAL_IAM: 'enforce',
     LOCAL_DYNAMODB_LIMITS: '100',
-    LOG_LEVEL: 'WARN',
     ...extra,
-  };
-  // This run's shared emulators must not be reused: the service has to start its own.
-  delete env.AWS_ENDPOINT_URL_DYNAMODB;
-  delete env.AWS_ENDPOINT_URL_SQS;
-  delete env.TABLE_NAME;
-  delete env.EVENTS_QUEUE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts', '--in-memory'], {
-    cwd: projectRoot,
-    env,
-    detached: true,
   });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return { child, output: () => output, port };
-}
-
-/** Waits until the service answers /health and has printed its banner: everything it starts is listening. */
-async function waitForStart(service: Service, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (service.child.exitCode !== null) throw new Error(`the service exited:\n${service.output()}`);
-    try {
-      const health = await fetch(`http://127.0.0.1:${service.port}/health`);
-      if (health.status === 200 && service.output().includes('stop:       Ctrl-C')) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`not started within ${timeoutMs} ms:\n${service.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exitOf(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+  const service = { ...run(process.execPath, ['--import', 'tsx', 'local/main.ts', '--in-memory'], env), port };
+  // Everything it starts is listening once it answers /health and has printed its banner.
+  await waitForStart(service, `http://127.0.0.1:${port}`, 90_000);
+  return service;
 }
 
 /** The port of the DynamoDB Local the service started, from its banner. */
@@ -188,8 +146,21 @@ function dynamoDbLocalPort(service: Service): number {
 describe('npm start listening sockets (needs Linux: read from /proc)', () => {
   const dataRoot = mkdtempSync(path.join(tmpdir(), 'url-shortener-sockets-'));
   const running: Service[] = [];
+  /** Both services, started at once: neither needs the other. */
+  let starting: Promise<[Service, Service]> | undefined;
+  const services = () => {
+    starting ??= Promise.all([
+      startListening(path.join(dataRoot, 'loopback')),
+      startListening(path.join(dataRoot, 'wildcard'), { HOST: '0.0.0.0' }),
+    ]).then((started) => {
+      running.push(...started);
+      return started;
+    });
+    return starting;
+  };
 
   afterAll(async () => {
+    await starting?.catch(() => undefined);
     for (const service of running) if (service.child.exitCode === null) service.child.kill('SIGINT');
     await Promise.all(running.map((service) => exitOf(service.child)));
     rmSync(dataRoot, { recursive: true, force: true });
@@ -198,9 +169,7 @@ describe('npm start listening sockets (needs Linux: read from /proc)', () => {
   itOnLinux(
     'listens on loopback only: the gateway, DynamoDB Local, the SQS emulator and every proxy',
     async () => {
-      const service = await startService(path.join(dataRoot, 'loopback'));
-      running.push(service);
-      await waitForStart(service, 90_000);
+      const [service] = await services();
 
       const sockets = listeningSockets(service.child.pid as number);
       const databasePort = dynamoDbLocalPort(service);
@@ -215,9 +184,7 @@ describe('npm start listening sockets (needs Linux: read from /proc)', () => {
   itOnLinux(
     'with HOST=0.0.0.0, opens the gateway alone to other machines',
     async () => {
-      const service = await startService(path.join(dataRoot, 'wildcard'), { HOST: '0.0.0.0' });
-      running.push(service);
-      await waitForStart(service, 90_000);
+      const [, service] = await services();
 
       const sockets = listeningSockets(service.child.pid as number);
       const databasePort = dynamoDbLocalPort(service);
