@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleBuildOptions } from '../lib/bundling.js';
 import { eventWriter, routes } from '../shared/routes.js';
-import { format, percentile } from './support.js';
+import { format, percentile, sideBySide } from './support.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IMPORTS_PER_BUNDLE = 9;
@@ -52,17 +52,10 @@ export async function bundles(): Promise<string[]> {
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
-  // Three functions a line, so the sheet stays a page: every function's figures are still there.
-  const PER_LINE = 3;
-  const lines = Array.from(
-    { length: Math.ceil(rows.length / PER_LINE) },
-    (_, i) => `| ${rows.slice(i * PER_LINE, (i + 1) * PER_LINE).join(' | ')} |`,
-  );
   return [
     `Within the budget (700 KB, 80 ms): ${within} of ${rows.length} functions.`,
     '',
-    `|${' function | bundle | import (median of 9) | within |'.repeat(PER_LINE)}`,
-    `|${'---|---|---|---|'.repeat(PER_LINE)}`,
-    ...lines,
+    // Three functions a line, so the sheet stays a page: every function's figures are still there.
+    ...sideBySide(['function', 'bundle', 'import (median of 9)', 'within'], rows, 3),
   ];
 }

@@ -613,13 +613,15 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
     )
     .join(', ');
   const functionBytes = perRedirect(functionLogBytes(run));
-  const rows: [Component | undefined, string, string][] = [
-    ['CloudFront requests', 'CloudFront requests', '1'],
-    ['CloudFront Functions', 'CloudFront Functions', usage.cloudFrontFunctionInvocations ? '1 invocation' : 'none'],
-    ['API Gateway REST', 'API Gateway REST', '1 request (none via a function URL)'],
-    ['Lambda function URL', 'Lambda function URL', '1 request via a function URL: no charge of its own'],
+  // Each row prices the components it names, added up.
+  const rows: [Component[], string, string][] = [
     [
-      'Lambda requests',
+      ['CloudFront requests', 'CloudFront Functions', 'API Gateway REST', 'Lambda function URL'],
+      'Requests: CloudFront, its function, the origin',
+      `1 CloudFront request${usage.cloudFrontFunctionInvocations ? ', 1 CloudFront Functions invocation' : ''}; 1 API Gateway REST request, or 1 function URL request (no charge of its own)`,
+    ],
+    [
+      ['Lambda requests'],
       'Lambda invocations',
       perClick(
         usage.functions.map((used) => [used.name, used.invocations * run.redirected]),
@@ -627,7 +629,7 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
       ),
     ],
     [
-      'Lambda duration',
+      ['Lambda duration'],
       `Lambda duration (${usage.functions[0]?.architecture ?? 'arm64'})`,
       `${lambdaDuration}: ${format(
         usage.functions.reduce((sum, used) => sum + gbSeconds(used), 0),
@@ -635,7 +637,7 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
       )} GB-s`,
     ],
     [
-      'SQS requests',
+      ['SQS requests'],
       'SQS requests',
       `${perClick(
         named(window, 'sqs.calls.').filter(([action]) => action !== 'ReceiveMessage (empty)'),
@@ -643,27 +645,27 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
       )}; idle long polls of the event sources ${format(perRedirect(idleLongPolls(run, deployment)), 3)} (estimate); the local poller's empty receives ${format(perRedirect(window['sqs.calls.ReceiveMessage (empty)'] ?? 0), 2)}, not priced`,
     ],
     [
-      'DynamoDB write units',
+      ['DynamoDB write units'],
       'DynamoDB write units',
       `**${format(usage.dynamoDbWriteUnits, 1)}** (target ≤ ${shape.target.writeUnits}: ${met(usage.dynamoDbWriteUnits, shape.target.writeUnits)})`,
     ],
     [
-      'DynamoDB read units',
+      ['DynamoDB read units'],
       'DynamoDB read units',
       `**${format(usage.dynamoDbReadUnits, 2)}** (target ≤ ${shape.target.readUnits}: ${met(usage.dynamoDbReadUnits, shape.target.readUnits)})`,
     ],
     [
-      undefined,
+      [],
       'DynamoDB requests (billed by the units above)',
       perClick(named(window, 'dynamodb.requests.'), run.redirected),
     ],
     [
-      'CloudWatch Logs',
+      ['CloudWatch Logs'],
       'CloudWatch Logs',
       `${format(functionBytes, 0)} B of the functions' lines and metric records (measured: ${format(perRedirect(window['logs.functionLines'] ?? 0), 2)} lines, ${format(perRedirect(window['logs.metricRecords'] ?? 0), 2)} records) + ${format(usage.functions.reduce((sum, used) => sum + used.invocations, 0) * estimatedBytes.lambdaPlatform, 0)} B Lambda platform records (estimate) + ${estimatedBytes.apiGatewayAccessLog} B API Gateway access log (estimate; none via a function URL)`,
     ],
     [
-      'CloudFront data transfer out',
+      ['CloudFront data transfer out'],
       'CloudFront data transfer out',
       `${format(run.answerBytes, 0)} B answer (measured) + ${estimatedBytes.cloudFrontHeaders} B CloudFront headers (estimate)`,
     ],
@@ -676,7 +678,7 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
     `|---|---|${origins.map(() => '---').join('|')}|`,
     ...rows.map(
       ([component, label, used]) =>
-        `| ${label} | ${used} | ${priced.map((components) => (component ? usd(components[component]) : '—')).join(' | ')} |`,
+        `| ${label} | ${used} | ${priced.map((components) => (component.length > 0 ? usd(component.reduce((sum, name) => sum + components[name], 0)) : '—')).join(' | ')} |`,
     ),
     `| **total** | target ≤ ${shape.target.usdPerMillion} USD | ${totals.map((total) => `**${usd(total)}** (${met(total, shape.target.usdPerMillion)})`).join(' | ')} |`,
   ];

@@ -63,11 +63,14 @@ export async function eventPipeline(): Promise<string[]> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const seconds = (performance.now() - startedAt) / 1000;
+    const p99 = percentile(latencies, 99);
     return [
+      `p99 under one second: ${p99 < 1000 ? 'met' : 'not met'}.`,
+      '',
       '| measure | value |',
       '|---|---|',
       `| click listed after the redirect's response, p50 (${CLICKS} clicks) | ${format(percentile(latencies, 50), 1)} ms |`,
-      `| same, p99 | ${format(percentile(latencies, 99), 1)} ms |`,
+      `| same, p99 | ${format(p99, 1)} ms |`,
       `| same, max | ${format(latencies.at(-1) ?? 0, 1)} ms |`,
       `| writer throughput, ${QUEUED_EVENTS} queued events | ${format(QUEUED_EVENTS / seconds, 0)} events/s (${format(seconds, 1)} s) |`,
     ];

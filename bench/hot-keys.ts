@@ -398,7 +398,7 @@ export function formatHotKeyResults(scenario: HotKeyScenario, results: HotKeyRes
       '',
       '| partition key value | kind | peak asked / s | peak served / s | limit / s | throttled |',
       '|---|---|---|---|---|---|',
-      ...limits.hottest.slice(0, 8).map((partition) => {
+      ...limits.hottest.slice(0, 4).map((partition) => {
         const limit = partition.kind === 'read' ? 3000 : 1000;
         return `| \`${partition.partition.replace(/^[^/|]*/, '')}\` | ${partition.kind} | ${format(partition.peakAskedPerSecond * limits.scale, 0)} | ${format(partition.peakServedPerSecond * limits.scale, 0)} | ${format(limit, 0)} | ${partition.throttled} |`;
       }),

@@ -42,3 +42,19 @@ export function percentile(sortedValues: number[], p: number): number {
 }
 
 export const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/**
+ * A Markdown table of `perLine` rows a line, side by side, so that a long table stays a page: `columns` are
+ * one row's headings, each row its cells joined with ' | ' (no outer pipes).
+ */
+export function sideBySide(columns: string[], rows: string[], perLine: number): string[] {
+  const lines = Array.from(
+    { length: Math.ceil(rows.length / perLine) },
+    (_, i) => `| ${rows.slice(i * perLine, (i + 1) * perLine).join(' | ')} |`,
+  );
+  return [
+    `|${` ${columns.join(' | ')} |`.repeat(perLine)}`,
+    `|${columns.map(() => '---|').join('').repeat(perLine)}`,
+    ...lines,
+  ];
+}
