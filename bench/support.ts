@@ -54,7 +54,7 @@ export function sideBySide(columns: string[], rows: string[], perLine: number): 
   );
   return [
     `|${` ${columns.join(' | ')} |`.repeat(perLine)}`,
-    `|${columns.map(() => '---|').join('').repeat(perLine)}`,
+    `|${'---|'.repeat(columns.length * perLine)}`,
     ...lines,
   ];
 }
