@@ -52,9 +52,5 @@ export function sideBySide(columns: string[], rows: string[], perLine: number): 
     { length: Math.ceil(rows.length / perLine) },
     (_, i) => `| ${rows.slice(i * perLine, (i + 1) * perLine).join(' | ')} |`,
   );
-  return [
-    `|${` ${columns.join(' | ')} |`.repeat(perLine)}`,
-    `|${'---|'.repeat(columns.length * perLine)}`,
-    ...lines,
-  ];
+  return [`|${` ${columns.join(' | ')} |`.repeat(perLine)}`, `|${'---|'.repeat(columns.length * perLine)}`, ...lines];
 }

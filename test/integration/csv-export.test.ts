@@ -33,7 +33,12 @@ describe('CSV export of events and URLs (DynamoDB Local, through HTTP)', () => {
    * `count` events of `url` stored as the event writer stores them, a hundred a batch: the many rows the paging
    * tests need, without a POST /events each (the tests above post theirs, the path this file checks rows of).
    */
-  async function stored(url: Url, event_type: string, count: number, details: (index: number) => Record<string, unknown>) {
+  async function stored(
+    url: Url,
+    event_type: string,
+    count: number,
+    details: (index: number) => Record<string, unknown>,
+  ) {
     const firstId = await reserveIds('event', count);
     const timestamp = new Date().toISOString().slice(0, 23);
     for (let start = 0; start < count; start += 100) {
