@@ -81,6 +81,14 @@ export const keys = {
     SK: `H#${hour}#${shard}`,
   }),
   /**
+   * The visitors of the same hour, scope and shard folded out of its `clickStats` item (stats-counting.ts):
+   * beside it in the sort order, so a range of hours reads both.
+   */
+  clickVisitors: (scope: StatsScope, hour: string, shard: string): Key => ({
+    PK: `STATS#${scope}`,
+    SK: `H#${hour}#${shard}#V`,
+  }),
+  /**
    * The visitor tags of one writer batch's clicks, by event id, for the statistics' unique visitors: a tag is
    * never stored with its event, and this item lives two days (visitor-batches.ts).
    */

@@ -4,7 +4,14 @@ import type { DynamoDBRecord, AttributeValue as StreamAttributeValue } from 'aws
 import { OverloadedError } from '../platform/errors.js';
 import { type ClickFacts, clickFacts } from '../stats/click-facts.js';
 import { addClick, removeClick } from '../stats/stats-counts.js';
-import { addTags } from '../stats/visitor-sketch.js';
+import {
+  addTags,
+  decodeSketch,
+  emptySketch,
+  encodeSketch,
+  mergeSketches,
+  type VisitorSketch,
+} from '../stats/visitor-sketch.js';
 import { deleteKeys, forEachConcurrently } from './bulk-writes.js';
 import { CLICK, type OwnedEvent, toOwnedEvent } from './event-items.js';
 import { type Key, keys, linkScope, type StatsScope, scopeOwner, userScope } from './keys.js';
@@ -26,6 +33,12 @@ import { visitorTagsOf } from './visitor-batches.js';
  * An item is one conditional put per batch, however many clicks of its hour the batch holds; the last version
  * written is kept in memory, so writing an item again costs no read, and an item not in memory is first
  * taken to be new (read only when it is not).
+ *
+ * An hour's visitors are kept in two places, so that the item every batch rewrites stays small: the visitor
+ * tags of its latest clicks in the item itself, and the rest folded into a sketch of their own (`clickVisitors`,
+ * up to 10 KiB), rewritten once every FOLD_AT visitors rather than at every batch. Sketches merge by union, so
+ * readers add both up (stats-reading.ts) to the same figure, and a fold repeated after a failure changes
+ * nothing.
  *
  * A scope deleted lately (scale/deletion-copies.ts) keeps no statistics: what a batch wrote of them after
  * their deletion is deleted once the batch is written. A deleted link's clicks still come out of its owner's
@@ -62,6 +75,8 @@ export function clickChangesOf(records: DynamoDBRecord[]): ClickChange[] {
 /** What one statistics item gets from a batch: its changes, in order, with their facts. */
 interface Target {
   key: Key;
+  /** Where its hour's visitors are folded (`keys.clickVisitors`). */
+  visitorsKey: Key;
   scope: StatsScope;
   /** The owner of the scope's link(s): a deleted owner's links are deleted with it. */
   ownerId: number;
@@ -74,7 +89,13 @@ function targetsOf(shard: string, changes: ClickChange[], tags: Map<number, numb
     const facts = clickFacts(click, by === 1 ? tags.get(click.id) : undefined);
     for (const scope of [linkScope(click.url_id), userScope(click.owner_id)]) {
       const key = keys.clickStats(scope, facts.hour, shard);
-      const target = targets.get(keyOf(key)) ?? { key, scope, ownerId: click.owner_id, changes: [] };
+      const target = targets.get(keyOf(key)) ?? {
+        key,
+        visitorsKey: keys.clickVisitors(scope, facts.hour, shard),
+        scope,
+        ownerId: click.owner_id,
+        changes: [],
+      };
       target.changes.push({ by, sequence, facts, urlId: click.url_id });
       targets.set(keyOf(key), target);
     }
@@ -120,8 +141,64 @@ async function readStats(key: Key): Promise<{ stats: HourStats; stored: boolean 
 }
 
 /**
- * Counts a target's changes into its item: one conditional put. An item this instance did not write is taken
- * to be new (most are: an hour's first clicks), and read only when the put finds it is not.
+ * Visitor tags a statistics item holds before they are folded into its sketch: 512 bytes of tags, so the
+ * item a batch rewrites stays about a kilobyte (one write unit) while the sketch is written once per 128
+ * visitors. Measured in docs/benchmarks.md (What a redirect costs).
+ */
+const FOLD_AT = 128;
+
+const mustFold = (visitors: VisitorSketch) => visitors.kind === 'registers' || visitors.tags.size > FOLD_AT;
+
+/** The folded sketches this instance wrote last, with their revision (a fold's condition). */
+const sketches = new Map<string, { sketch: VisitorSketch; rev: number }>();
+const SKETCHES_LIMIT = 1000;
+/** Sketches whose last fold found another writer's: read before the next fold. */
+const sketchesToRead = new Set<string>();
+
+function rememberSketch(id: string, known: { sketch: VisitorSketch; rev: number }): void {
+  sketches.delete(id);
+  sketches.set(id, known);
+  if (sketches.size > SKETCHES_LIMIT) sketches.delete(sketches.keys().next().value as string);
+}
+
+/**
+ * Folds visitor tags into the hour's sketch: one conditional put of the union (a sketch this instance does not
+ * know is taken to be new, and read only when the put finds it is not). Answers false when another writer
+ * folded meanwhile: the caller tries again.
+ */
+async function foldVisitors(key: Key, pending: VisitorSketch): Promise<boolean> {
+  const id = keyOf(key);
+  let known = sketches.get(id);
+  if (!known && sketchesToRead.has(id)) {
+    const out = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    known = { sketch: decodeSketch(out.Item?.visitors as Uint8Array | undefined), rev: Number(out.Item?.rev ?? 0) };
+    sketchesToRead.delete(id);
+  }
+  const { sketch, rev } = known ?? { sketch: emptySketch(), rev: 0 };
+  const folded = mergeSketches(sketch, pending);
+  const done = await writeIf(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key, visitors: encodeSketch(folded), rev: rev + 1 },
+      ...(rev === 0
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': rev } }),
+    }),
+  );
+  if (!done) {
+    sketches.delete(id);
+    sketchesToRead.add(id);
+    return false;
+  }
+  rememberSketch(id, { sketch: folded, rev: rev + 1 });
+  return true;
+}
+
+/**
+ * Counts a target's changes into its item: one conditional put, and a fold of its visitors first when they
+ * are past FOLD_AT. An item this instance did not write is taken to be new (most are: an hour's first clicks),
+ * and read only when the put finds it is not. The fold comes first: should the put then fail, the tags are
+ * both folded and still in the item, which a union counts once.
  */
 async function countInto(target: Target, deadline: number): Promise<void> {
   const id = keyOf(target.key);
@@ -135,10 +212,14 @@ async function countInto(target: Target, deadline: number): Promise<void> {
         : assumeNew
           ? { stats: emptyHourStats(), stored: false }
           : await readStats(target.key);
-      const next = withChanges(stats, target);
+      let next = withChanges(stats, target);
       if (!next) return true;
       let counted: unknown;
       try {
+        if (mustFold(next.visitors)) {
+          if (!(await foldVisitors(target.visitorsKey, next.visitors))) return undefined;
+          next = { ...next, visitors: emptySketch() };
+        }
         counted = await writeIf(
           new PutCommand({
             TableName: tableName(),
@@ -192,9 +273,12 @@ export async function countClickChanges(shard: string, changes: ClickChange[], d
     const owner = scopeOwner(scope);
     return deletions.users.has(ownerId) || (owner.kind === 'link' && deletions.urls.has(owner.urlId));
   });
-  for (const { key } of stale) written.delete(keyOf(key));
+  for (const { key, visitorsKey } of stale) {
+    written.delete(keyOf(key));
+    sketches.delete(keyOf(visitorsKey));
+  }
   await deleteKeys(
-    stale.map(({ key }) => key),
+    stale.flatMap(({ key, visitorsKey }) => [key, visitorsKey]),
     deadline,
   );
 }

@@ -154,6 +154,37 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     expect(JSON.stringify(events)).not.toMatch(/127\.0\.1\.|198\.51\.100|"visitor"|12345/);
   });
 
+  it('counts 300 visitors exactly once their tags are folded out of the hour item, a return visit included', async () => {
+    const link = await newLink('folded');
+    // 300 addresses of 127.0.0.0/8, each a visitor; each clicks twice, the second round after the first.
+    const addresses = Array.from({ length: 300 }, (_, i) => `127.0.${3 + Math.floor(i / 250)}.${(i % 250) + 1}`);
+    for (let round = 0; round < 2; round++) {
+      for (let start = 0; start < addresses.length; start += 20) {
+        await Promise.all(
+          addresses.slice(start, start + 20).map((address) => clickFrom(address, link, { 'User-Agent': chrome })),
+        );
+      }
+    }
+    const stats = await statsWith(`/urls/${link.id}/stats`, 600);
+    expect(stats.totals).toEqual({ clicks: 600, human_clicks: 600, bot_clicks: 0, unique_visitors: 300 });
+    // The hour's visitors went to a sketch of their own; the item every batch rewrites keeps at most 128 tags.
+    const items =
+      (
+        await documentClient.send(
+          new QueryCommand({
+            TableName: serviceConfig().tableName,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': `STATS#URL#${link.id}` },
+          }),
+        )
+      ).Items ?? [];
+    const folded = items.filter((item) => String(item.SK).endsWith('#V'));
+    expect(folded.length).toBeGreaterThan(0);
+    for (const item of items.filter((candidate) => !String(candidate.SK).endsWith('#V'))) {
+      expect((item.visitors as Uint8Array | undefined)?.length ?? 0).toBeLessThanOrEqual(1 + 4 * 128);
+    }
+  }, 60_000);
+
   it('counts clicks sent to POST /events like any other, and nothing of other types', async () => {
     const link = await newLink('posted');
     for (const event_type of ['click', 'click', 'share', 'view']) {
