@@ -72,6 +72,9 @@ const shapes: Shape[] = [
   },
 ];
 
+/** Before each shape's window: 60 s at 50 redirects a second, 3,000 visitors, unmeasured. */
+const WARM_UP: Pick<Shape, 'redirects' | 'pace'> = { redirects: 3000, pace: { perSecond: 50 } };
+
 /** Every click comes from a browser of its own (a new visitor: its own address), from a few referrers. */
 const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -253,7 +256,7 @@ interface Answer {
 }
 
 /** One redirect as a new visitor's browser sends it: its own connection, from its own address. */
-function redirect(service: LocalRuntime, code: string, i: number): Promise<Answer> {
+function redirect(service: LocalRuntime, code: string, i: number, visitor: number): Promise<Answer> {
   const referrer = REFERRERS[i % REFERRERS.length];
   return new Promise((resolve) => {
     const sent = httpRequest(
@@ -261,7 +264,7 @@ function redirect(service: LocalRuntime, code: string, i: number): Promise<Answe
         host: '127.0.0.1',
         port: service.port,
         path: `/${code}`,
-        localAddress: visitorAddress(i),
+        localAddress: visitorAddress(visitor),
         agent: false,
         headers: { 'User-Agent': USER_AGENT, ...(referrer && { Referer: referrer }) },
       },
@@ -281,24 +284,32 @@ function redirect(service: LocalRuntime, code: string, i: number): Promise<Answe
   });
 }
 
-async function sendRedirects(service: LocalRuntime, shape: Shape, codes: string[]): Promise<Answer[]> {
+/**
+ * `redirects` redirects at `pace` over the links, visitor `firstVisitor + i` sending the i-th: every visitor
+ * new to the links when `firstVisitor` is past those of earlier rounds.
+ */
+async function sendRedirects(
+  service: LocalRuntime,
+  { redirects, pace }: Pick<Shape, 'redirects' | 'pace'>,
+  codes: string[],
+  firstVisitor: number,
+): Promise<Answer[]> {
   const answers: Answer[] = [];
   const one = async (i: number) => {
-    answers.push(await redirect(service, codes[i % codes.length] as string, i));
+    answers.push(await redirect(service, codes[i % codes.length] as string, i, firstVisitor + i));
   };
-  const pace = shape.pace;
   if ('clients' in pace) {
     let next = 0;
     await Promise.all(
       Array.from({ length: pace.clients }, async () => {
-        while (next < shape.redirects) await one(next++);
+        while (next < redirects) await one(next++);
       }),
     );
     return answers;
   }
   const startedAt = performance.now();
   const sending: Promise<void>[] = [];
-  for (let i = 0; i < shape.redirects; i++) {
+  for (let i = 0; i < redirects; i++) {
     await pause(startedAt + (i * 1000) / pace.perSecond - performance.now());
     sending.push(one(i));
   }
@@ -422,17 +433,17 @@ async function runShape(shape: Shape, logs: LogMeter): Promise<ShapeRun> {
     // The set-up (50 links created at once) is not the run: unlimited, and not counted.
     limits?.suspend();
     const links = await createLinks(service, shape);
+    const codes = links.map((link) => link.short_code);
+    // The steady state, not a fresh hour: the links' hour items first get what a stretch of real traffic
+    // leaves in them, a new visitor at every click (full visitor sketches), before the measured window.
+    await sendRedirects(service, WARM_UP, codes, 0);
     if (!(await quiet(service, sqs, performance.now() + SETTLE_DEADLINE_MS))) throw new Error('set-up did not settle');
     limits?.reset();
     limits?.enforce();
     const before = snapshot(service, sqs, logs);
     logs.note(`cost ${shape.key}: ${format(shape.redirects, 0)} redirects`);
     const startedAt = performance.now();
-    const answers = await sendRedirects(
-      service,
-      shape,
-      links.map((link) => link.short_code),
-    );
+    const answers = await sendRedirects(service, shape, codes, WARM_UP.redirects);
     const loadEndedAt = performance.now();
     const redirected = answers.filter((answer) => answer.status === 302);
     // Settled: every click listed and counted. The checks' own calls are not the run's: the window closes
