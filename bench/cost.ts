@@ -458,8 +458,9 @@ async function runShape(shape: Shape, logs: LogMeter): Promise<ShapeRun> {
       const calm = await quiet(service, sqs, deadline);
       settledAt = performance.now() - QUIET_MS;
       end = snapshot(service, sqs, logs);
-      listed = await listedClicks(service.url);
-      counted = await countedClicks(service.url, links);
+      // The warm-up's clicks are listed and counted too.
+      listed = (await listedClicks(service.url)) - WARM_UP.redirects;
+      counted = (await countedClicks(service.url, links)) - WARM_UP.redirects;
       if ((listed === redirected.length && counted === redirected.length) || !calm) break;
       excluded = plus(excluded, difference(snapshot(service, sqs, logs), end));
     }
