@@ -18,7 +18,7 @@ import { type Key, keys, linkScope, type StatsScope, scopeOwner, userScope } fro
 import { retryWithBackoff } from './retry.js';
 import { recentDeletions } from './scale/deletion-copies.js';
 import { emptyHourStats, type HourStats, hourStatsItem, sortableSequence, toHourStats } from './stats-items.js';
-import { documentClient, keyOf, overloaded, tableName, writeIf } from './table.js';
+import { documentClient, getItem, keyOf, overloaded, tableName, writeIf } from './table.js';
 import { visitorTagsOf } from './visitor-batches.js';
 
 /**
@@ -170,8 +170,8 @@ async function foldVisitors(key: Key, pending: VisitorSketch): Promise<boolean> 
   const id = keyOf(key);
   let known = sketches.get(id);
   if (!known && sketchesToRead.has(id)) {
-    const out = await documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    known = { sketch: decodeSketch(out.Item?.visitors as Uint8Array | undefined), rev: Number(out.Item?.rev ?? 0) };
+    const item = await getItem(key);
+    known = { sketch: decodeSketch(item?.visitors as Uint8Array | undefined), rev: Number(item?.rev ?? 0) };
     sketchesToRead.delete(id);
   }
   const { sketch, rev } = known ?? { sketch: emptySketch(), rev: 0 };

@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { freePort } from '../../local/ports.js';
 import type { EventRecord, UrlRecord } from '../../shared/records.js';
 import {
   exitOf,
   javaProcessesUsing,
   npmRun,
-  serviceEnvironment,
   serviceProcesses,
   startService,
   waitForStart,
@@ -14,13 +11,10 @@ import { httpClient } from '../support/service.js';
 
 /** `npm start` stopped from a terminal: Ctrl-C reaches npm, node and java at once, and no queued click is lost. */
 describe('npm start: Ctrl-C (real processes)', () => {
-  const { dataRoot, started } = serviceProcesses('ctrl-c');
+  const { place, started } = serviceProcesses('ctrl-c');
 
   it('writes every queued click before stopping when Ctrl-C signals the whole process group of npm start', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(dataRoot, 'ctrl-c');
-    const env = serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir, LOCAL_WARM_UP_MS: '0' });
+    const { url, dataDir, env } = await place('ctrl-c', { LOCAL_WARM_UP_MS: '0' });
     const api = httpClient(url);
 
     const first = started(npmRun('start', [], env));

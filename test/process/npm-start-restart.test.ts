@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { freePort } from '../../local/ports.js';
 import {
   exitOf,
   javaProcessesUsing,
   projectRoot,
-  serviceEnvironment,
   serviceProcesses,
   startService,
   waitForStart,
@@ -17,16 +15,13 @@ import { httpClient } from '../support/service.js';
  * keeps the data for the next start.
  */
 describe('npm start: start, answer, stop, start again on the same data (real processes)', () => {
-  const { dataRoot, started } = serviceProcesses('restart');
+  const { place, started } = serviceProcesses('restart');
 
   it('starts, answers, stops on SIGTERM without leaving DynamoDB Local, and keeps data across restarts', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(dataRoot, 'restart');
     // LOG_LEVEL as a user has it (INFO): one access-log line per request. The first start warms up as npm start
     // does by default (DynamoDB Local exercised, every function loaded before serving), for a moment only: the
     // warm-up's length is a benchmark's subject, not this test's.
-    const env = serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'INFO' });
+    const { port, url, dataDir, env } = await place('restart', { LOG_LEVEL: 'INFO' });
 
     const first = started(startService({ ...env, LOCAL_WARM_UP_MS: '300' }));
     await waitForStart(first, url, 60_000);

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { freePort } from '../../local/ports.js';
 import {
   exitOf,
   javaProcessesUsing,
   projectRoot,
-  serviceEnvironment,
   serviceProcesses,
   startService,
   waitForOutput,
@@ -17,15 +15,10 @@ import { httpClient } from '../support/service.js';
  * is the seeding, not the bundled files (test/process/seed.test.ts loads those).
  */
 describe('npm start: the startup seed (real processes)', () => {
-  const { dataRoot, started } = serviceProcesses('seeded');
+  const { place, started } = serviceProcesses('seeded');
 
   it('loads the seed on a fresh start with ENABLE_STARTUP_SEED, with progress, again after a Ctrl-C cut it short, and skips it once users exist', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(dataRoot, 'seeded');
-    const env = serviceEnvironment({
-      PORT: String(port),
-      DATA_DIR: dataDir,
+    const { url, dataDir, env } = await place('seeded', {
       ENABLE_STARTUP_SEED: 'true',
       SEED_DIR: path.join(projectRoot, 'test/fixtures/small-seed'),
       LOCAL_WARM_UP_MS: '0',

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../local/ports.js';
 
 /**
  * `npm start` and the `npm run` tools as a user runs them, for the whole-process tests (test/process/): each a
@@ -124,6 +125,13 @@ export function serviceProcesses(name: string) {
   afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
   return {
     dataRoot,
+    /** A free port and its URL, the data folder `folder` of this file's, and npm start's environment for both. */
+    async place(folder: string, extra: Record<string, string> = {}) {
+      const port = await freePort();
+      const dataDir = path.join(dataRoot, folder);
+      const env = serviceEnvironment({ PORT: String(port), DATA_DIR: dataDir, ...extra });
+      return { port, url: `http://127.0.0.1:${port}`, dataDir, env };
+    },
     /** Keeps `service` to be killed after the test if it still runs. */
     started: (service: Started) => {
       running.push(service);
