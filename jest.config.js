@@ -28,7 +28,7 @@ export default {
   // The slowest files first, by Jest's durations of the last run or, in a fresh clone, test/support/durations.json.
   testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60_000,
-  // Three workers on two cores: a quarter of the run waits (timers, queues' visibility, the emulators), and the
-  // third file fills it (the whole suite: 526 s with two, 451 s with three, on two cores).
+  // Three workers on two cores: a part of every run waits (timers, queues' visibility, the emulators), and a
+  // third file fills that time (docs/benchmarks.md, "The test suite").
   maxWorkers: 3,
 };
