@@ -13,6 +13,8 @@ export interface EventPipelineAlarmsProps {
   clicksNotCounted: IQueue;
   /** The function that counts the statistics from the table's stream: its iterator age is their lag. */
   clickCounter: IFunction;
+  /** The webhook deliveries' dead-letter queue, and what the webhook dispatcher gave up on. */
+  webhooks: { deadLetterQueue: IQueue; notDispatched: IQueue };
   metricsNamespace: string;
 }
 
@@ -187,4 +189,51 @@ export function alarmOnTableContention(
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }),
   );
+}
+
+/**
+ * Webhooks that failed for good: deliveries whose last attempt failed (or whose webhook was disabled), messages
+ * the deliverer could not handle at all, and stored events the dispatcher gave up on.
+ */
+export function alarmOnWebhooks(alarms: AlarmContext, props: EventPipelineAlarmsProps): void {
+  const failed = embeddedMetricTotal(
+    props.metricsNamespace,
+    embeddedMetricNames.webhooksFailed,
+    'Webhook deliveries failed',
+  );
+  const queued = (queue: IQueue) =>
+    queue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' });
+  const watched = [
+    {
+      id: 'WebhookDeliveriesFailed',
+      description:
+        "Webhook deliveries failed for good: every attempt of the schedule failed, or the receiver answered 410, or 5 days passed without a success (the webhook is disabled). The receivers' owners see them in GET .../deliveries. Runbook: docs/operations.md#webhookdeliveriesfailed",
+      metric: failed,
+    },
+    {
+      id: 'WebhookDeliveriesDeadLettered',
+      description:
+        'Webhook deliveries the deliverer could not handle 5 times (the table or the queue failing, not a receiver) wait in the dead-letter queue. Runbook: docs/operations.md#webhookdeliveriesdeadlettered',
+      metric: queued(props.webhooks.deadLetterQueue),
+    },
+    {
+      id: 'WebhooksNotDispatched',
+      description:
+        'The webhook dispatcher gave up on records of the table stream: their events are stored but were not sent to webhooks. Runbook: docs/operations.md#webhooksnotdispatched',
+      metric: queued(props.webhooks.notDispatched),
+    },
+  ];
+  for (const { id, description, metric } of watched) {
+    alarms.notify(
+      new Alarm(alarms.scope, id, {
+        alarmName: alarms.named(id),
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
 }

@@ -8,7 +8,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { alarmOnEventPipeline, alarmOnTableContention } from './data-alarms.js';
+import { alarmOnEventPipeline, alarmOnTableContention, alarmOnWebhooks } from './data-alarms.js';
 import { concurrencyUtilization, entranceMetrics, type MonitoredFunction } from './monitoring-metrics.js';
 import {
   type AlarmContext,
@@ -43,6 +43,8 @@ export interface ServiceMonitoringProps {
   importsDeadLetterQueue: IQueue;
   /** What the click counter gave up on: batches of the table's stream it could not count. */
   clicksNotCounted: IQueue;
+  /** The webhook deliveries' dead-letter queue, and what the webhook dispatcher gave up on. */
+  webhooks: { deadLetterQueue: IQueue; notDispatched: IQueue };
   /**
    * An e-mail address subscribed to the alarm topic (AWS sends it a confirmation link first).
    * @default - no subscription: subscribe to the AlarmTopic output later
@@ -55,6 +57,8 @@ export interface ServiceMonitoringProps {
   stage?: string;
   /** The namespace of the functions' embedded metrics (service-metrics.ts). */
   metricsNamespace: string;
+  /** The name the alarms and the dashboard are named after. @default the name of the stack they are in */
+  serviceStackName?: string;
 }
 
 /**
@@ -69,7 +73,8 @@ export class ServiceMonitoring extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceMonitoringProps) {
     super(scope, id);
-    const stackName = Stack.of(this).stackName;
+    // The service's stack, not the nested stack the alarms may live in: its name is the one people know.
+    const stackName = props.serviceStackName ?? Stack.of(this).stackName;
     const alarms: AlarmContext = {
       scope: this,
       stackName,
@@ -89,6 +94,7 @@ export class ServiceMonitoring extends Construct {
     const concurrency = concurrencyUtilization();
     alarmOnConcurrency(alarms, concurrency);
     const eventPipeline = alarmOnEventPipeline(alarms, props);
+    alarmOnWebhooks(alarms, props);
     alarmOnTableContention(alarms, props.table);
 
     this.dashboard = addServiceDashboard(this, {

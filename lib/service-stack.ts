@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -7,7 +7,13 @@ import type { Construct } from 'constructs';
 import type { AuthMode } from '../shared/platform/service-config.js';
 import type { AllowedOrigins } from '../shared/platform/setting-values.js';
 import { type RouteDefinition, routeName, routes } from '../shared/routes.js';
-import { clickStreamSchema, eventsQueueSchema, importsQueueSchema, tableSchema } from '../shared/store/table-schema.js';
+import {
+  clickStreamSchema,
+  eventsQueueSchema,
+  importsQueueSchema,
+  tableSchema,
+  webhookDeliveriesQueueSchema,
+} from '../shared/store/table-schema.js';
 import { EdgeDistribution } from './edge-distribution.js';
 import { shortLinkRoute } from './edge-paths.js';
 import { QueuePair } from './queue-pair.js';
@@ -22,6 +28,8 @@ import {
   eventWriterFunction,
   type FunctionSettings,
   importWorkerFunction,
+  webhookDelivererFunction,
+  webhookDispatcherFunction,
 } from './worker-functions.js';
 
 /** Memory and timeout by the route table's sizing class (API Gateway gives up on a request after 29 s). */
@@ -93,6 +101,7 @@ interface RouteWiring extends FunctionSettings {
   storage: ServiceTable;
   events: QueuePair;
   imports: QueuePair;
+  webhookDeliveries: QueuePair;
   originSecret: Secret;
   authMode: AuthMode;
   corsAllowedOrigins: AllowedOrigins;
@@ -114,6 +123,7 @@ export class ServiceStack extends Stack {
     const { table } = storage;
     const events = new QueuePair(this, 'Events', eventsQueueSchema);
     const imports = new QueuePair(this, 'Imports', importsQueueSchema);
+    const webhookDeliveries = new QueuePair(this, 'WebhookDeliveries', webhookDeliveriesQueueSchema);
     const originSecret = this.originSecret();
     const publicBaseUrl = props.domainName ? `https://${props.domainName}` : undefined;
     const settings: FunctionSettings = { metricsNamespace, logRetention };
@@ -123,6 +133,7 @@ export class ServiceStack extends Stack {
       storage,
       events,
       imports,
+      webhookDeliveries,
       originSecret,
       authMode,
       corsAllowedOrigins,
@@ -135,20 +146,17 @@ export class ServiceStack extends Stack {
     const writer = eventWriterFunction(this, settings, storage, events);
     const importer = importWorkerFunction(this, settings, storage, imports);
     // What the click counter gives up on (a poison record, records past their age): kept 14 days, for a recount.
-    const clicksNotCounted = new Queue(this, 'ClicksNotCounted', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.seconds(clickStreamSchema.failuresRetentionSeconds),
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    NagSuppressions.addResourceSuppressions(clicksNotCounted, [
-      {
-        id: 'AwsSolutions-SQS3',
-        reason:
-          "It is a dead-letter queue itself: the click counter's on-failure destination, read by a person following the ClicksNotCounted runbook; nothing consumes it that could fail again.",
-      },
-    ]);
+    const clicksNotCounted = this.failuresQueue(
+      'ClicksNotCounted',
+      "It is a dead-letter queue itself: the click counter's on-failure destination, read by a person following the ClicksNotCounted runbook; nothing consumes it that could fail again.",
+    );
     const counter = clickCounterFunction(this, settings, storage, clicksNotCounted);
+    const webhooksNotDispatched = this.failuresQueue(
+      'WebhooksNotDispatched',
+      "The webhook dispatcher's on-failure destination, read by a person following the WebhooksNotDispatched runbook; nothing consumes it that could fail again.",
+    );
+    const dispatcher = webhookDispatcherFunction(this, settings, storage, webhookDeliveries, webhooksNotDispatched);
+    const deliverer = webhookDelivererFunction(this, settings, storage, webhookDeliveries);
 
     const api = new ServiceApi(this, 'Http', {
       routes: routeFunctions,
@@ -172,7 +180,10 @@ export class ServiceStack extends Stack {
         }),
     });
 
-    const monitoring = new ServiceMonitoring(this, 'Monitoring', {
+    // The alarms and the dashboard in a nested stack of their own: with them, one stack would pass
+    // CloudFormation's 500 resources (docs/decisions.md, "Two stacks").
+    const monitoring = new ServiceMonitoring(new NestedStack(this, 'Alarms'), 'Monitoring', {
+      serviceStackName: this.stackName,
       api: api.api,
       shortLinks,
       table: { tableName: table.tableName, indexNames: tableSchema.indexes.map((index) => index.indexName) },
@@ -182,12 +193,15 @@ export class ServiceStack extends Stack {
         { name: 'EventWriter', handler: writer },
         { name: 'ClickCounter', handler: counter },
         { name: 'ImportWorker', handler: importer },
+        { name: 'WebhookDispatcher', handler: dispatcher },
+        { name: 'WebhookDeliverer', handler: deliverer },
       ],
       eventsQueue: events.queue,
       clickCounter: counter,
       deadLetterQueue: events.deadLetterQueue,
       importsDeadLetterQueue: imports.deadLetterQueue,
       clicksNotCounted,
+      webhooks: { deadLetterQueue: webhookDeliveries.deadLetterQueue, notDispatched: webhooksNotDispatched },
       alarmEmail: props.alarmEmail,
       stage: props.stage,
       metricsNamespace,
@@ -219,7 +233,7 @@ export class ServiceStack extends Stack {
     props: ServiceStackProps,
     wiring: RouteWiring,
   ): { route: RouteDefinition; handler: ServiceFunction }[] {
-    const { storage, events, imports, authMode, corsAllowedOrigins, publicBaseUrl } = wiring;
+    const { storage, events, imports, webhookDeliveries, authMode, corsAllowedOrigins, publicBaseUrl } = wiring;
     const { table, visitorSecrets, idempotency } = storage;
     const redirectConcurrency = props.redirectConcurrency ?? Math.ceil((props.throttlingRateLimit ?? 1000) / 10);
     return routes.map((route) => {
@@ -234,6 +248,7 @@ export class ServiceStack extends Stack {
       handler.useTable(table, route.table, route.indexes);
       if (route.sendsEvents) handler.publishEventsTo(events.queue);
       if (route.queuesImports) handler.handOffImportsTo(imports.queue);
+      if (route.queuesWebhookDeliveries) handler.queueWebhookDeliveriesTo(webhookDeliveries.queue);
       // Functions that queue events give them ids from a lease of their own; a write route may already.
       if (route.sendsEvents && route.table === 'read') handler.leaseEventIds(table);
       if (route.visitorSecrets) handler.keepVisitorSecrets(visitorSecrets);
@@ -249,6 +264,21 @@ export class ServiceStack extends Stack {
       if (props.shortLinkHosts?.length) handler.addEnvironment('SHORT_LINK_HOSTS', props.shortLinkHosts.join(','));
       return { route, handler };
     });
+  }
+
+  /**
+   * An on-failure destination of a stream consumer: what it gave up (a shard and a range of sequence numbers),
+   * kept 14 days (SQS's longest) for a person and a recount; never deleted with the stack.
+   */
+  private failuresQueue(id: string, why: string): Queue {
+    const queue = new Queue(this, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.seconds(clickStreamSchema.failuresRetentionSeconds),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(queue, [{ id: 'AwsSolutions-SQS3', reason: why }]);
+    return queue;
   }
 
   private addOutputs(built: {

@@ -4,8 +4,14 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { clickCounter, eventWriter, importWorker } from '../shared/routes.js';
-import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
+import { clickCounter, eventWriter, importWorker, webhookDeliverer, webhookDispatcher } from '../shared/routes.js';
+import {
+  clickStreamSchema,
+  eventsQueueSchema,
+  importsQueueSchema,
+  webhookDeliveriesQueueSchema,
+  webhookStreamSchema,
+} from '../shared/store/table-schema.js';
 import type { QueuePair } from './queue-pair.js';
 import { ServiceFunction } from './service-function.js';
 import type { ServiceTable } from './service-table.js';
@@ -97,4 +103,67 @@ export function clickCounterFunction(
     }),
   );
   return counter;
+}
+
+/**
+ * Webhooks are fed from what is stored: the table's stream, read by the dispatcher with the click counter's
+ * failure handling (bisect, bounded retries and age; what it gives up goes to `failures`, watched by the
+ * WebhooksNotDispatched alarm), which queues one delivery per event and webhook.
+ */
+export function webhookDispatcherFunction(
+  scope: Construct,
+  settings: FunctionSettings,
+  { table }: ServiceTable,
+  deliveries: QueuePair,
+  failures: IQueue,
+): ServiceFunction {
+  const dispatcher = new ServiceFunction(scope, 'WebhookDispatcher', {
+    entry: webhookDispatcher.handler,
+    metricsNamespace: settings.metricsNamespace,
+    timeout: Duration.seconds(webhookStreamSchema.dispatcherTimeoutSeconds),
+    logRetention: settings.logRetention,
+  });
+  dispatcher.useTable(table, webhookDispatcher.table, webhookDispatcher.indexes);
+  dispatcher.queueWebhookDeliveriesTo(deliveries.queue);
+  dispatcher.addEventSource(
+    new DynamoEventSource(table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: webhookStreamSchema.batchSize,
+      maxBatchingWindow: Duration.seconds(webhookStreamSchema.maxBatchingWindowSeconds),
+      filters: webhookStreamSchema.filters.map((pattern) => FilterCriteria.filter(pattern)),
+      bisectBatchOnError: webhookStreamSchema.bisectBatchOnError,
+      retryAttempts: webhookStreamSchema.retryAttempts,
+      maxRecordAge: Duration.seconds(webhookStreamSchema.maxRecordAgeSeconds),
+      onFailure: new SqsDlq(failures),
+    }),
+  );
+  return dispatcher;
+}
+
+/**
+ * The deliverer: one attempt per message, ten at once; a failed attempt queues the next (delayed, chained past
+ * SQS's 15 minutes by the message's due time), so the schedule's long waits are kept by SQS, not by a function.
+ */
+export function webhookDelivererFunction(
+  scope: Construct,
+  settings: FunctionSettings,
+  { table }: ServiceTable,
+  deliveries: QueuePair,
+): ServiceFunction {
+  const deliverer = new ServiceFunction(scope, 'WebhookDeliverer', {
+    entry: webhookDeliverer.handler,
+    metricsNamespace: settings.metricsNamespace,
+    timeout: Duration.seconds(webhookDeliveriesQueueSchema.delivererTimeoutSeconds),
+    logRetention: settings.logRetention,
+  });
+  deliverer.useTable(table, webhookDeliverer.table, webhookDeliverer.indexes);
+  deliverer.queueWebhookDeliveriesTo(deliveries.queue);
+  deliverer.addEventSource(
+    new SqsEventSource(deliveries.queue, {
+      batchSize: webhookDeliveriesQueueSchema.batchSize,
+      maxConcurrency: webhookDeliveriesQueueSchema.maxConcurrency,
+      reportBatchItemFailures: true,
+    }),
+  );
+  return deliverer;
 }

@@ -80,6 +80,7 @@ try {
     rateLimits: settings.rateLimits,
     unsentEventsFile: path.join(settings.dataDir, 'unsent-events.jsonl'),
     unsentImportsFile: path.join(settings.dataDir, 'unsent-imports.jsonl'),
+    unsentWebhookDeliveriesFile: path.join(settings.dataDir, 'unsent-webhook-deliveries.jsonl'),
     onDatabaseExit: () => {
       console.error('  DynamoDB Local stopped unexpectedly; the service cannot run without it. Stopping.');
       void shutdown('DynamoDB Local exit', 1);

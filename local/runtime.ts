@@ -5,7 +5,13 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
 import { parseJsonExactly } from '../shared/platform/json.js';
 import type { SeedProgress, SeedReport } from '../shared/seed/load-seed.js';
-import { clickStreamSchema, eventsQueueSchema, importsQueueSchema } from '../shared/store/table-schema.js';
+import {
+  clickStreamSchema,
+  eventsQueueSchema,
+  importsQueueSchema,
+  webhookDeliveriesQueueSchema,
+  webhookStreamSchema,
+} from '../shared/store/table-schema.js';
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import type { FunctionBundles, FunctionSource } from './function-bundles.js';
@@ -72,6 +78,11 @@ export interface LocalRuntimeOptions {
    */
   unsentImportsFile?: string;
   /**
+   * Where webhook deliveries still queued (and due) when the runtime stops are kept (JSON lines), to be queued
+   * again by the next start. Without it they are logged.
+   */
+  unsentWebhookDeliveriesFile?: string;
+  /**
    * Emulate DynamoDB's per-partition limits and transaction conflicts in front of DynamoDB Local, scaled
    * down by `scale` (100: 30 read and 10 write units per partition key value a second). @default off
    */
@@ -115,6 +126,8 @@ export interface LocalRuntime {
   deadLetterQueueUrl: string;
   /** The imports queue, which the import worker reads. */
   importsQueueUrl: string;
+  /** The webhook deliveries queue, which the webhook deliverer reads. */
+  webhookDeliveriesQueueUrl: string;
   dynamoDbEndpoint: string;
   sqsEndpoint: string;
   /** What the startup seed did, when it was asked for. */
@@ -170,8 +183,8 @@ async function requeueSavedEvents(file: string, queueUrl: string): Promise<numbe
   return lines.length;
 }
 
-/** Queues again the imports a previous stop kept, then forgets the file. */
-async function requeueSavedImports(file: string, queueUrl: string): Promise<void> {
+/** Queues again the messages (imports, webhook deliveries) a previous stop kept, then forgets the file. */
+async function requeueSavedMessages(file: string, queueUrl: string): Promise<void> {
   let lines: string[];
   try {
     lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
@@ -186,15 +199,19 @@ async function requeueSavedImports(file: string, queueUrl: string): Promise<void
   await rm(file);
 }
 
-/** Keeps the imports still queued at a stop: in `file` for the next start, or in the log. */
-async function keepUnsentImports(bodies: string[], file: string | undefined): Promise<void> {
+/**
+ * Keeps the messages still queued at a stop (imports, webhook deliveries; `what` names them): in `file` for the
+ * next start, or in the log.
+ */
+async function keepUnsentMessages(bodies: string[], file: string | undefined, what: string): Promise<void> {
   if (bodies.length === 0) return;
   const { logger } = await import('../shared/platform/logger.js');
   if (file) {
     await appendFile(file, bodies.map((body) => `${body}\n`).join(''));
-    logger.warn(`${bodies.length} import(s) were not finished yet; the next start goes on with them`, { file });
+    logger.warn(`${bodies.length} ${what} were not finished yet; the next start goes on with them`, { file });
   } else {
-    for (const body of bodies) logger.error('Import not finished before the service stopped', { unsent_import: body });
+    for (const body of bodies)
+      logger.error(`One of the ${what} was not finished before the service stopped`, { unsent: body });
   }
 }
 
@@ -265,12 +282,15 @@ function refuseEarlyRedelivery({ queueOverrides, importsQueueOverrides, writerTi
  * the click counter and the import worker, each with its handler module and the files it reads at run time.
  */
 export async function serviceFunctions(): Promise<FunctionSource[]> {
-  const { clickCounter, eventWriter, importWorker, routes, routeName } = await import('../shared/routes.js');
+  const { clickCounter, eventWriter, importWorker, routes, routeName, webhookDeliverer, webhookDispatcher } =
+    await import('../shared/routes.js');
   return [
     ...routes.map((route) => ({ name: routeName(route), handler: route.handler, bundledFiles: route.bundledFiles })),
     { name: 'EventWriter', handler: eventWriter.handler },
     { name: 'ClickCounter', handler: clickCounter.handler },
     { name: 'ImportWorker', handler: importWorker.handler },
+    { name: 'WebhookDispatcher', handler: webhookDispatcher.handler },
+    { name: 'WebhookDeliverer', handler: webhookDeliverer.handler },
   ];
 }
 
@@ -341,12 +361,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
 
     const { provisionFailuresQueue, provisionQueues, provisionTable } = await import('./provision.js');
-    const [, provisioned, provisionedImports, clicksNotCountedUrl] = await Promise.all([
-      provisionTable(options.tableName),
-      provisionQueues(options.queueName, options.queueOverrides),
-      provisionQueues(`${options.queueName}-imports`, options.importsQueueOverrides, importsQueueSchema),
-      provisionFailuresQueue(`${options.queueName}-clicks-not-counted`, clickStreamSchema.failuresRetentionSeconds),
-    ]);
+    const [, provisioned, provisionedImports, provisionedWebhooks, clicksNotCountedUrl, webhooksNotDispatchedUrl] =
+      await Promise.all([
+        provisionTable(options.tableName),
+        provisionQueues(options.queueName, options.queueOverrides),
+        provisionQueues(`${options.queueName}-imports`, options.importsQueueOverrides, importsQueueSchema),
+        provisionQueues(`${options.queueName}-webhooks`, {}, webhookDeliveriesQueueSchema),
+        provisionFailuresQueue(`${options.queueName}-clicks-not-counted`, clickStreamSchema.failuresRetentionSeconds),
+        provisionFailuresQueue(
+          `${options.queueName}-webhooks-not-dispatched`,
+          webhookStreamSchema.failuresRetentionSeconds,
+        ),
+      ]);
     // An SQS client sends to the host of a queue's URL: with the IAM check, the queues are named at its address.
     const throughCheck = (queueUrl: string) =>
       iamCheck ? new URL(new URL(queueUrl).pathname, iamCheck.endpoints.sqs).href : queueUrl;
@@ -355,6 +381,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       deadLetterQueueUrl: throughCheck(provisioned.deadLetterQueueUrl),
       importsQueueUrl: throughCheck(provisionedImports.queueUrl),
       importsDeadLetterQueueUrl: throughCheck(provisionedImports.deadLetterQueueUrl),
+      webhookDeliveriesQueueUrl: throughCheck(provisionedWebhooks.queueUrl),
+      webhookDeliveriesDeadLetterQueueUrl: throughCheck(provisionedWebhooks.deadLetterQueueUrl),
     };
     // The functions read their configuration from the environment at their cold start, as in Lambda: the
     // process's, which is this runtime's alone (one runtime a process). The runtime's own work (the warm-up,
@@ -366,6 +394,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         TABLE_NAME: options.tableName,
         EVENTS_QUEUE_URL: queues.queueUrl,
         IMPORTS_QUEUE_URL: queues.importsQueueUrl,
+        WEBHOOK_DELIVERIES_QUEUE_URL: queues.webhookDeliveriesQueueUrl,
         ...extra,
       });
       return useServiceConfig(process.env);
@@ -382,6 +411,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
           [stackResources.deadLetterQueue]: queueNameOf(queues.deadLetterQueueUrl),
           [stackResources.importsQueue]: queueNameOf(queues.importsQueueUrl),
           [stackResources.importsDeadLetterQueue]: queueNameOf(queues.importsDeadLetterQueueUrl),
+          [stackResources.webhookDeliveriesQueue]: queueNameOf(queues.webhookDeliveriesQueueUrl),
+          [stackResources.webhookDeliveriesDeadLetterQueue]: queueNameOf(queues.webhookDeliveriesDeadLetterQueueUrl),
         }),
       );
     }
@@ -440,6 +471,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const writeEvents = handlerOf<QueueHandler>('EventWriter');
     const countClicks = handlerOf<StreamHandler>('ClickCounter');
     const goOnWithImports = handlerOf<QueueHandler>('ImportWorker');
+    const deliverToWebhooks = handlerOf<QueueHandler>('WebhookDeliverer');
+    const dispatchToWebhooks = handlerOf<StreamHandler>('WebhookDispatcher');
     const requeuedEvents = options.unsentEventsFile
       ? await requeueSavedEvents(options.unsentEventsFile, queues.queueUrl)
       : 0;
@@ -459,7 +492,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
             }),
           ];
     // The import worker reads the imports queue, one import an invocation, as its event source mapping does.
-    if (options.unsentImportsFile) await requeueSavedImports(options.unsentImportsFile, queues.importsQueueUrl);
+    if (options.unsentImportsFile) await requeueSavedMessages(options.unsentImportsFile, queues.importsQueueUrl);
     const importPoller = await startQueuePoller({
       queueUrl: queues.importsQueueUrl,
       identity: { runtime: runtimeId, name: 'ImportWorker' },
@@ -467,6 +500,30 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       batchSize: importsQueueSchema.batchSize,
       concurrency: 2,
       invocationTimeoutMs: LOCAL_IMPORT_INVOCATION_MS,
+    });
+    // Webhook deliveries, one attempt a message, ten at once, as the deliverer's event source mapping hands them.
+    if (options.unsentWebhookDeliveriesFile) {
+      await requeueSavedMessages(options.unsentWebhookDeliveriesFile, queues.webhookDeliveriesQueueUrl);
+    }
+    const deliveryPoller = await startQueuePoller({
+      queueUrl: queues.webhookDeliveriesQueueUrl,
+      identity: { runtime: runtimeId, name: 'WebhookDeliverer' },
+      handler: deliverToWebhooks,
+      batchSize: webhookDeliveriesQueueSchema.batchSize,
+      concurrency: 2,
+      invocationTimeoutMs: webhookDeliveriesQueueSchema.delivererTimeoutSeconds * 1000,
+    });
+    // Stored events reach the webhooks from the table's stream, as the dispatcher's event source mapping feeds it.
+    const webhookStream = await startStreamReader({
+      schema: webhookStreamSchema,
+      endpoint: databaseEndpoint,
+      tableName: options.tableName,
+      handler: dispatchToWebhooks,
+      identity: { runtime: runtimeId, name: 'WebhookDispatcher' },
+      positionsFile: options.dataDir && path.join(options.dataDir, 'webhook-stream-positions.json'),
+      failuresQueueUrl: webhooksNotDispatchedUrl,
+      maxBatchingWindowMs: options.batching === 'deployed' ? webhookStreamSchema.maxBatchingWindowSeconds * 1000 : 0,
+      invocationTimeoutMs: webhookStreamSchema.dispatcherTimeoutSeconds * 1000,
     });
     // The statistics are counted from the table's stream, as the stack's event source mapping feeds the counter
     // (whether the queue is read or not: what is stored is counted).
@@ -518,6 +575,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       queueUrl: queues.queueUrl,
       deadLetterQueueUrl: queues.deadLetterQueueUrl,
       importsQueueUrl: queues.importsQueueUrl,
+      webhookDeliveriesQueueUrl: queues.webhookDeliveriesQueueUrl,
       dynamoDbEndpoint: databaseEndpoint,
       dynamoDbLimits: limits,
       iam,
@@ -549,13 +607,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         try {
           await gateway.close();
           await Promise.all(pollers.map((poller) => poller.drain(options.drainTimeoutMs ?? 10_000)));
-          await streamReader.drain(options.drainTimeoutMs ?? 10_000);
-          await streamReader.stop();
+          await Promise.all([
+            streamReader.drain(options.drainTimeoutMs ?? 10_000),
+            webhookStream.drain(options.drainTimeoutMs ?? 10_000),
+          ]);
+          await Promise.all([streamReader.stop(), webhookStream.stop()]);
         } finally {
           // Whatever happened above (a queue that is gone cannot be drained), nothing may be left running,
           // and nothing still queued may be lost: it is kept for the next start, or logged for a replay.
-          await Promise.all([...pollers, importPoller].map((poller) => poller.stop()));
-          await keepUnsentImports(await takeQueuedMessages(queues.importsQueueUrl), options.unsentImportsFile);
+          await Promise.all([...pollers, importPoller, deliveryPoller].map((poller) => poller.stop()));
+          await keepUnsentMessages(
+            await takeQueuedMessages(queues.importsQueueUrl),
+            options.unsentImportsFile,
+            'imports',
+          );
+          await keepUnsentMessages(
+            await takeQueuedMessages(queues.webhookDeliveriesQueueUrl),
+            options.unsentWebhookDeliveriesFile,
+            'webhook deliveries',
+          );
           await keepUnsentEvents(await takeQueuedMessages(queues.queueUrl), options.unsentEventsFile);
           await stopStarted();
         }

@@ -12,14 +12,20 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
-import type { ClickStreamEvent, ClickStreamResponse } from '../shared/events/click-counter.js';
+import type { ClickStreamEvent } from '../shared/events/click-counter.js';
 import { logger } from '../shared/platform/logger.js';
-import { clickStreamSchema } from '../shared/store/table-schema.js';
+import { clickStreamSchema, type webhookStreamSchema } from '../shared/store/table-schema.js';
 import { onAwsCall } from './aws-calls.js';
 import type { FunctionIdentity } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 
-type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<ClickStreamResponse>;
+type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<unknown>;
+
+/** How a consumer reads the stream: its event source mapping's settings (shared/store/table-schema.ts). */
+type StreamConsumerSchema = Pick<
+  typeof clickStreamSchema | typeof webhookStreamSchema,
+  'batchSize' | 'maxBatchingWindowSeconds' | 'bisectBatchOnError' | 'retryAttempts' | 'maxRecordAgeSeconds' | 'filters'
+> & { tumblingWindowSeconds?: number };
 
 interface StreamReader {
   /**
@@ -32,6 +38,8 @@ interface StreamReader {
 }
 
 interface StreamReaderOptions {
+  /** The consumer's mapping settings. @default clickStreamSchema (the click counter) */
+  schema?: StreamConsumerSchema;
   /** DynamoDB Local itself: Lambda's stream reads are neither metered nor made through the function's calls. */
   endpoint: string;
   tableName: string;
@@ -78,13 +86,20 @@ const READ_RETRY_MS = 500;
 /** Why a batch is given up, in the words of Lambda's on-failure records. */
 type GivenUp = 'RetryAttemptsExhausted' | 'RecordAgeExceeded';
 
-type Pattern = { readonly [name: string]: readonly (string | number | boolean)[] | Pattern };
+type Matcher = string | number | boolean | { readonly exists: boolean };
+type Pattern = { readonly [name: string]: readonly Matcher[] | Pattern };
+
+/** Whether a field matches one value of a filter: that value, or `{"exists": ...}`. */
+const matchesValue = (field: unknown, wanted: Matcher) =>
+  typeof wanted === 'object' ? (field !== undefined) === wanted.exists : field === wanted;
 
 /** Whether a record matches an event filter pattern (Lambda's filtering: each named field is one of the values). */
 function matches(value: unknown, pattern: Pattern): boolean {
   return Object.entries(pattern).every(([name, wanted]) => {
     const field = (value as Record<string, unknown> | undefined)?.[name];
-    return Array.isArray(wanted) ? wanted.includes(field as string) : matches(field, wanted as Pattern);
+    return Array.isArray(wanted)
+      ? (wanted as readonly Matcher[]).some((one) => matchesValue(field, one))
+      : matches(field, wanted as Pattern);
   });
 }
 
@@ -138,13 +153,14 @@ interface ShardState {
  * with its shard and sequence numbers, and the shard moves on.
  */
 export async function startStreamReader({
+  schema = clickStreamSchema,
   endpoint,
   tableName,
   handler,
   identity,
   positionsFile,
-  batchSize = clickStreamSchema.batchSize,
-  maxBatchingWindowMs = clickStreamSchema.maxBatchingWindowSeconds * 1000,
+  batchSize = schema.batchSize,
+  maxBatchingWindowMs = schema.maxBatchingWindowSeconds * 1000,
   invocationTimeoutMs = clickStreamSchema.counterTimeoutSeconds * 1000,
   failuresQueueUrl,
   retryDelayMs = RETRY_MS,
@@ -228,7 +244,7 @@ export async function startStreamReader({
         streamArn,
       },
     };
-    logger.error('The click counter gave up records of the table stream: they are not in the statistics', {
+    logger.error(`The ${identity.name} gave up records of the table stream`, {
       ...description.DDBStreamBatchInfo,
       condition,
     });
@@ -242,7 +258,7 @@ export async function startStreamReader({
     records.some(
       (record) =>
         Date.now() - (record.dynamodb?.ApproximateCreationDateTime ?? Number.POSITIVE_INFINITY) * 1000 >
-        clickStreamSchema.maxRecordAgeSeconds * 1000,
+        schema.maxRecordAgeSeconds * 1000,
     );
 
   /**
@@ -257,25 +273,28 @@ export async function startStreamReader({
         return true;
       }
       const now = new Date();
-      const event: ClickStreamEvent = {
-        Records: records,
-        shardId,
-        state: {},
-        isFinalInvokeForWindow: false,
-        ...{ eventSourceARN: streamArn, window: { start: now.toISOString(), end: now.toISOString() } },
-      };
+      // Only a mapping with a tumbling window names the shard and the window (the click counter's).
+      const event: ClickStreamEvent = schema.tumblingWindowSeconds
+        ? {
+            Records: records,
+            shardId,
+            state: {},
+            isFinalInvokeForWindow: false,
+            ...{ eventSourceARN: streamArn, window: { start: now.toISOString(), end: now.toISOString() } },
+          }
+        : { Records: records };
       try {
         invocations += 1;
         await invokeFunction(identity, handler, event, invocationTimeoutMs);
         return true;
       } catch (error) {
-        logger.warn('The click counter failed a batch', { records: records.length, error: error as Error });
+        logger.warn(`The ${identity.name} failed a batch`, { records: records.length, error: error as Error });
       }
-      if (clickStreamSchema.bisectBatchOnError && records.length > 1) {
+      if (schema.bisectBatchOnError && records.length > 1) {
         const half = Math.ceil(records.length / 2);
         return (await handOver(shardId, records.slice(0, half))) && handOver(shardId, records.slice(half));
       }
-      if (invocations > clickStreamSchema.retryAttempts) {
+      if (invocations > schema.retryAttempts) {
         await giveUp(shardId, records, 'RetryAttemptsExhausted', invocations);
         return true;
       }
@@ -330,7 +349,7 @@ export async function startStreamReader({
       read += records.length;
       for (const record of records) {
         const lambdaRecord = toLambdaRecord(record, streamArn as string);
-        if (clickStreamSchema.filters.some((pattern) => matches(lambdaRecord, pattern as Pattern))) {
+        if (schema.filters.some((pattern) => matches(lambdaRecord, pattern as Pattern))) {
           if (batch.length === 0) gatheringSince = Date.now();
           batch.push(lambdaRecord);
         }

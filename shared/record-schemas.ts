@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from './platform/errors.js';
-import type { EventRecord, PublicUrlRecord, UserRecord } from './records.js';
+import type { EventRecord, PublicUrlRecord, UserRecord, WebhookDeliveryRecord, WebhookRecord } from './records.js';
 import { redirectRule, variants } from './schemas/campaign-fields.js';
 import { eventDetails, eventType } from './schemas/events.js';
 import { originalUrl, title } from './schemas/link-fields.js';
@@ -285,3 +285,47 @@ export const linkResults = z.object({
     ]),
   ),
 });
+
+const webhookSecret = z
+  .string()
+  .check(
+    z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    z.describe('`whsec_` and the base64 of 32 random bytes: the HMAC key of the signatures; shown this once'),
+  );
+
+/** A user's webhook as the API answers it (never its secret). */
+export const webhookRecord = z.object({
+  id: z.string().check(z.regex(/^wh_[A-Za-z0-9_-]+$/)),
+  user_id: positiveId,
+  url: originalUrl,
+  event_types: z.nullable(z.array(eventType)).check(z.describe('The event types it receives; null: every type')),
+  url_ids: z
+    .nullable(z.array(positiveId))
+    .check(z.describe("The links whose events it receives; null: all of the user's, those made later included")),
+  status: z.enum(['active', 'disabled']),
+  disabled_reason: z.nullable(z.string()).check(z.describe('Why it was disabled; null while active')),
+  created_at: timestamp,
+}) satisfies z.ZodMiniType<WebhookRecord>;
+
+/** A webhook as it is made: with its secret, this once. */
+export const newWebhookRecord = z.object({ ...webhookRecord.shape, secret: webhookSecret });
+
+/** A webhook's new secret (the previous one signs too for 24 hours). */
+export const webhookSecretRecord = z.object({ secret: webhookSecret });
+
+/** A test ping on its way. */
+export const webhookPingRecord = z.object({
+  webhook_id: webhookRecord.shape.id,
+  message_id: z.string().check(z.regex(/^ping_/), z.describe('The `webhook-id` header the ping is sent with')),
+});
+
+/** One attempt at delivering an event or a ping. */
+export const webhookDeliveryRecord = z.object({
+  event_id: z.nullable(positiveId).check(z.describe("The event's id; null for a ping")),
+  event_type: z.string().check(z.describe("The event's type, or `ping`")),
+  attempt: z.int().check(z.gte(1), z.describe('Counts from 1 for each event')),
+  status: z.enum(['delivered', 'failed', 'retrying']),
+  response_status: z.nullable(z.int()).check(z.describe("The receiver's status code; null when no answer came")),
+  at: timestamp.check(z.describe('When the attempt started')),
+  duration_ms: z.int().check(z.gte(0)),
+}) satisfies z.ZodMiniType<WebhookDeliveryRecord>;

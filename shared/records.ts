@@ -98,3 +98,36 @@ export interface PublicUrlRecord extends Omit<UrlRecord, 'password_hash'> {
   short_url: string;
   password_protected: boolean;
 }
+
+/** Whether a webhook is sent what it subscribed to. */
+export type WebhookStatus = 'active' | 'disabled';
+
+/** A user's webhook as the API answers it: never its secret, but when it is made or rotated. */
+export interface WebhookRecord {
+  id: string;
+  user_id: number;
+  url: string;
+  /** The event types it receives; null: every type. */
+  event_types: string[] | null;
+  /** The links whose events it receives; null: all of the user's, those made later included. */
+  url_ids: number[] | null;
+  status: WebhookStatus;
+  /** Why it was disabled; null while active. */
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+/** One attempt at delivering an event (or a ping) to a webhook, as its deliveries log shows it. */
+export interface WebhookDeliveryRecord {
+  /** The event's id; null for a ping. */
+  event_id: number | null;
+  event_type: string;
+  /** Counts from 1 for each event. */
+  attempt: number;
+  status: 'delivered' | 'failed' | 'retrying';
+  /** The receiver's status code; null when no answer came. */
+  response_status: number | null;
+  /** When the attempt started. */
+  at: string;
+  duration_ms: number;
+}

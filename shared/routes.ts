@@ -39,6 +39,16 @@ import {
   listUserTagsRoute,
   renameUserRoute,
 } from './api/users.js';
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  getWebhookRoute,
+  listWebhookDeliveriesRoute,
+  listWebhooksRoute,
+  rotateWebhookSecretRoute,
+  testWebhookRoute,
+  updateWebhookRoute,
+} from './api/webhooks.js';
 import { reservedFirstSegments } from './reserved-paths.js';
 
 export { type HttpMethod, methodsOfResource, type RouteDefinition } from './api/route-declaration.js';
@@ -71,6 +81,14 @@ export const routes: readonly RouteDefinition[] = [
   createUserKeyRoute,
   listUserKeysRoute,
   revokeUserKeyRoute,
+  createWebhookRoute,
+  listWebhooksRoute,
+  getWebhookRoute,
+  updateWebhookRoute,
+  deleteWebhookRoute,
+  rotateWebhookSecretRoute,
+  testWebhookRoute,
+  listWebhookDeliveriesRoute,
   listKeysRoute,
   revokeKeyRoute,
 
@@ -137,6 +155,26 @@ export const importWorker = {
  */
 export const clickCounter = {
   handler: 'functions/stats/count-clicks.ts',
+  table: 'write',
+  indexes: [],
+} as const;
+
+/**
+ * The table stream's consumer that queues webhook deliveries (webhookStreamSchema): reads the webhooks of the
+ * stored events' owners (one query each, in the users' partitions).
+ */
+export const webhookDispatcher = {
+  handler: 'functions/webhooks/dispatch-webhooks.ts',
+  table: 'read',
+  indexes: [],
+} as const;
+
+/**
+ * The webhook deliveries queue's consumer: reads the webhook, POSTs to it, records the attempt, notes failures
+ * and disables a webhook that is gone.
+ */
+export const webhookDeliverer = {
+  handler: 'functions/webhooks/deliver-webhooks.ts',
   table: 'write',
   indexes: [],
 } as const;

@@ -383,6 +383,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's webhooks
+         * @description Oldest first; their secrets are never shown again. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Make a webhook
+         * @description Each event of a subscribed type on a subscribed link is POSTed to `url` once it is stored, at least once (deduplicate by the `webhook-id` header), signed with the secret in this answer (shown this once) as Standard Webhooks sign: `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`. A failed attempt is tried again after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; a 410 answer, or 5 days without a success, disables the webhook. The target must be a public address (not loopback, private, link-local or multicast) and not this service. A user has at most 10 webhooks. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        /**
+         * List a user's webhooks (headers only)
+         * @description The answer of the GET without its body. Emits no event.
+         */
+        head: operations["listWebhooksHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Change a webhook
+         * @description Changes the fields sent and leaves the others. `status: "active"` turns a disabled webhook on again; events stored while it was disabled are not sent. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Nothing more is sent to it, retries included. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        /**
+         * Get a webhook (headers only)
+         * @description The answer of the GET without its body. Emits no event.
+         */
+        head: operations["getWebhookHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/webhooks/{webhook_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's secret
+         * @description A new secret, shown this once. For 24 hours deliveries carry two signatures, the new secret's and the previous one's, so the receiver can switch without losing one. Takes no body. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test ping
+         * @description Sends a delivery of type `ping` at once (`data`: `{"webhook_id"}`, `webhook-id: ping_<uuid>`), signed as every delivery is, even to a disabled webhook (to try a receiver before turning it on again); it is not tried again. Its attempt shows in the deliveries. Takes no body. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's latest delivery attempts
+         * @description The latest 100 attempts, newest first (each kept a week). Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A webhook's latest delivery attempts (headers only)
+         * @description The answer of the GET without its body. Emits no event.
+         */
+        head: operations["listWebhookDeliveriesHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/keys": {
         parameters: {
             query?: never;
@@ -1151,6 +1275,62 @@ export interface components {
             created_at: string;
             expires_at: string | null;
             created_by: number | null;
+        };
+        Webhook: {
+            id: string;
+            user_id: number;
+            url: string;
+            /** @description The event types it receives; null: every type */
+            event_types: string[] | null;
+            /** @description The links whose events it receives; null: all of the user's, those made later included */
+            url_ids: number[] | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Why it was disabled; null while active */
+            disabled_reason: string | null;
+            /** @description UTC, ISO 8601 without a zone suffix, millisecond precision: 2026-11-22T01:33:12.123 */
+            created_at: string;
+        };
+        NewWebhook: {
+            id: string;
+            user_id: number;
+            url: string;
+            /** @description The event types it receives; null: every type */
+            event_types: string[] | null;
+            /** @description The links whose events it receives; null: all of the user's, those made later included */
+            url_ids: number[] | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Why it was disabled; null while active */
+            disabled_reason: string | null;
+            /** @description UTC, ISO 8601 without a zone suffix, millisecond precision: 2026-11-22T01:33:12.123 */
+            created_at: string;
+            /** @description `whsec_` and the base64 of 32 random bytes: the HMAC key of the signatures; shown this once */
+            secret: string;
+        };
+        WebhookSecret: {
+            /** @description `whsec_` and the base64 of 32 random bytes: the HMAC key of the signatures; shown this once */
+            secret: string;
+        };
+        WebhookPing: {
+            webhook_id: string;
+            /** @description The `webhook-id` header the ping is sent with */
+            message_id: string;
+        };
+        WebhookDelivery: {
+            /** @description The event's id; null for a ping */
+            event_id: number | null;
+            /** @description The event's type, or `ping` */
+            event_type: string;
+            /** @description Counts from 1 for each event */
+            attempt: number;
+            /** @enum {string} */
+            status: "delivered" | "failed" | "retrying";
+            /** @description The receiver's status code; null when no answer came */
+            response_status: number | null;
+            /** @description When the attempt started */
+            at: string;
+            duration_ms: number;
         };
         Metrics: {
             http_requests_total: {
@@ -3929,6 +4109,970 @@ export interface operations {
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Overloaded"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page to return, counted from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Users per page.
+                 * @example 10
+                 */
+                per_page?: number;
+                /** @description The cursor of a previous answer's `Link: <...>; rel="next"` header: the list resumes after its last item. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's webhooks */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Link: components["headers"]["NextPage"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "wh_0mhxk3c1sQ2hX9lZ0aYbP",
+                     *         "user_id": 1,
+                     *         "url": "https://hooks.example.com/url-shortener",
+                     *         "event_types": [
+                     *           "click",
+                     *           "created"
+                     *         ],
+                     *         "url_ids": null,
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-22T01:33:12.123"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/url-shortener",
+                 *       "event_types": [
+                 *         "click",
+                 *         "created"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An absolute http or https URL, at most 2048 characters after trimming, with no control characters */
+                    url: string;
+                    event_types?: string[] | null;
+                    url_ids?: number[] | null;
+                    /** @description A field of the record: ignored here */
+                    readonly id?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly user_id?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly status?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly disabled_reason?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly created_at?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly secret?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new webhook, with its secret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_0mhxk3c1sQ2hX9lZ0aYbP",
+                     *       "user_id": 1,
+                     *       "url": "https://hooks.example.com/url-shortener",
+                     *       "event_types": [
+                     *         "click",
+                     *         "created"
+                     *       ],
+                     *       "url_ids": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T01:33:12.123",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7ERiDgBXmDs="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The request does not fit its schema (every wrong field listed with its loc, msg and type); or {"detail": "Too many webhooks"} */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWebhooksHead: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page to return, counted from 1.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Users per page.
+                 * @example 10
+                 */
+                per_page?: number;
+                /** @description The cursor of a previous answer's `Link: <...>; rel="next"` header: the list resumes after its last item. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's webhooks */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Link: components["headers"]["NextPage"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or a key that is malformed, unknown, revoked or expired: {"detail": "Not authenticated"} */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description How to authenticate: Bearer */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A valid key asking for what it may not do: {"detail": "Not allowed"} */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path exists, but not with this method: {"detail": "Method Not Allowed"} */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The methods the path has */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not fit its schema; every wrong field is listed with its loc, msg and type */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Throttled: {"detail": "Too Many Requests"}; past a per-client limit (link creations, reports), with Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The URL or the headers are too large: {"detail": "Request header fields or URL too large"} */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected failure: {"detail": "Internal Server Error"}, no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The function could not be run: {"detail": "Bad Gateway"} */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is busy with this key past its retries: {"detail": "Service temporarily overloaded"} */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Out of time: {"detail": "Request timed out"} or "Endpoint request timed out" */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_0mhxk3c1sQ2hX9lZ0aYbP",
+                     *       "user_id": 1,
+                     *       "url": "https://hooks.example.com/url-shortener",
+                     *       "event_types": [
+                     *         "click",
+                     *         "created"
+                     *       ],
+                     *       "url_ids": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T01:33:12.123"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "active"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An absolute http or https URL, at most 2048 characters after trimming, with no control characters */
+                    url?: string;
+                    event_types?: string[] | null;
+                    url_ids?: number[] | null;
+                    /**
+                     * @description `active` again after it was disabled, or `disabled`
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /** @description A field of the record: ignored here */
+                    readonly id?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly user_id?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly disabled_reason?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly created_at?: unknown;
+                    /** @description A field of the record: ignored here */
+                    readonly secret?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook as changed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_0mhxk3c1sQ2hX9lZ0aYbP",
+                     *       "user_id": 1,
+                     *       "url": "https://hooks.example.com/url-shortener",
+                     *       "event_types": [
+                     *         "click",
+                     *         "created"
+                     *       ],
+                     *       "url_ids": null,
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "created_at": "2026-11-22T01:33:12.123"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getWebhookHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or a key that is malformed, unknown, revoked or expired: {"detail": "Not authenticated"} */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description How to authenticate: Bearer */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A valid key asking for what it may not do: {"detail": "Not allowed"} */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path exists, but not with this method: {"detail": "Method Not Allowed"} */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The methods the path has */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not fit its schema; every wrong field is listed with its loc, msg and type */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Throttled: {"detail": "Too Many Requests"}; past a per-client limit (link creations, reports), with Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The URL or the headers are too large: {"detail": "Request header fields or URL too large"} */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected failure: {"detail": "Internal Server Error"}, no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The function could not be run: {"detail": "Bad Gateway"} */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is busy with this key past its retries: {"detail": "Service temporarily overloaded"} */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Out of time: {"detail": "Request timed out"} or "Endpoint request timed out" */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD8Ntd1cLWcGw="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping is on its way */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhook_id": "wh_0mhxk3c1sQ2hX9lZ0aYbP",
+                     *       "message_id": "ping_0f8fad5b-d9cb-469f-a165-70867728950e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookPing"];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its latest attempts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Link: components["headers"]["NextPage"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "event_id": 42,
+                     *         "event_type": "click",
+                     *         "attempt": 1,
+                     *         "status": "delivered",
+                     *         "response_status": 200,
+                     *         "at": "2026-11-22T01:33:12.123",
+                     *         "duration_ms": 87
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["NotAllowed"];
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Overloaded"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listWebhookDeliveriesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's id.
+                 * @example 1
+                 */
+                id: number;
+                /**
+                 * @description The webhook's id (from POST or GET /users/{id}/webhooks).
+                 * @example wh_0mhxk3c1sQ2hX9lZ0aYbP
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its latest attempts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Link: components["headers"]["NextPage"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No key, or a key that is malformed, unknown, revoked or expired: {"detail": "Not authenticated"} */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description How to authenticate: Bearer */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A valid key asking for what it may not do: {"detail": "Not allowed"} */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found, or Webhook not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path exists, but not with this method: {"detail": "Method Not Allowed"} */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The methods the path has */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not fit its schema; every wrong field is listed with its loc, msg and type */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Throttled: {"detail": "Too Many Requests"}; past a per-client limit (link creations, reports), with Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The URL or the headers are too large: {"detail": "Request header fields or URL too large"} */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected failure: {"detail": "Internal Server Error"}, no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The function could not be run: {"detail": "Bad Gateway"} */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is busy with this key past its retries: {"detail": "Service temporarily overloaded"} */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Out of time: {"detail": "Request timed out"} or "Endpoint request timed out" */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listKeys: {

@@ -42,6 +42,8 @@ export const stackResources = {
   deadLetterQueue: 'Events/DeadLetterQueue',
   importsQueue: 'Imports/Queue',
   importsDeadLetterQueue: 'Imports/DeadLetterQueue',
+  webhookDeliveriesQueue: 'WebhookDeliveries/Queue',
+  webhookDeliveriesDeadLetterQueue: 'WebhookDeliveries/DeadLetterQueue',
 } as const;
 
 type Json = unknown;

@@ -21,7 +21,7 @@ type BusinessErrorStatus = 400 | 401 | 404 | 410 | 422 | 429 | 503;
 /** What a route answers when it succeeds. */
 export type Success =
   | {
-      status: 200 | 201 | 207;
+      status: 200 | 201 | 202 | 207;
       description: string;
       record: RecordName;
       list?: true;
@@ -101,6 +101,8 @@ export interface RouteFunction {
   countsUnlockAttempts?: boolean;
   /** Whether the function hands bulk imports to the imports queue, for the import worker to go on with. */
   queuesImports?: boolean;
+  /** Whether the function queues webhook deliveries (a test ping) for the webhook deliverer. */
+  queuesWebhookDeliveries?: boolean;
   /** Whether the route takes an Idempotency-Key, its answers kept in the idempotency table (http/idempotency.ts). */
   idempotent?: boolean;
   /** Files the function reads at run time, each set copied from `from` into `folder` next to its bundle. */

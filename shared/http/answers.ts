@@ -70,7 +70,7 @@ export function jsonResponse(
 
 /** What a core's result answers: JSON with the route's status, or the answer its kind says. */
 export function successAnswer(
-  status: 200 | 201 | 204,
+  status: 200 | 201 | 202 | 204,
   result: unknown,
   event: APIGatewayProxyEvent,
 ): APIGatewayProxyResult {

@@ -82,7 +82,7 @@ function prefersCsv(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
 }
 
 /**
- * A declared route's handler (shared/api/): its access, schemas and success status (200, 201 or 204; a 207 or a
+ * A declared route's handler (shared/api/): its access, schemas and success status (200, 201, 202 or 204; a 207 or a
  * 302 is the answer the core returns) are its declaration's, and `core` answers with validated, typed input. A route declared idempotent or answering CSV takes its
  * `RouteParts` before its core.
  */
@@ -103,7 +103,10 @@ export function httpRoute<R extends RouteDeclaration>(
   const query = route.query;
   const csvQuery = 'csv' in route.success ? route.success.csv?.query : undefined;
   const path = route.pathParameters?.schema;
-  const success = route.success.status === 201 || route.success.status === 204 ? route.success.status : 200;
+  const success =
+    route.success.status === 201 || route.success.status === 202 || route.success.status === 204
+      ? route.success.status
+      : 200;
   /** The CSV a request asks for, on a route that offers it. */
   const csvAsked = (event: APIGatewayProxyEvent) => (parts.csv && prefersCsv(event) ? parts.csv : undefined);
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, CallerContext & InputContext>({

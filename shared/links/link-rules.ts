@@ -18,7 +18,7 @@ const DEFAULT_PORTS = ['', '80', '443'];
  * Whether a link's address is this own address: the same machine (every loopback spelling is one machine, so
  * an own loopback address with port P makes each of them with port P own) and the same port.
  */
-const isOwnAddress = (link: Address, own: Address): boolean =>
+export const isOwnAddress = (link: Address, own: Address): boolean =>
   isSameMachine(link.host, own.host) &&
   (link.port === own.port || (own.port === '' && DEFAULT_PORTS.includes(link.port)));
 

@@ -13,6 +13,7 @@ import {
   listedReportRecord,
   metricsReport,
   newAccessKey,
+  newWebhookRecord,
   openApiDocument,
   operatorKeyRecord,
   reportRecord,
@@ -21,6 +22,10 @@ import {
   userStats,
   userTagRecord,
   validationErrorBody,
+  webhookDeliveryRecord,
+  webhookPingRecord,
+  webhookRecord,
+  webhookSecretRecord,
 } from '../record-schemas.js';
 import type { Header, Ref } from './document-types.js';
 
@@ -43,6 +48,11 @@ export const recordSchemas = {
   Report: reportRecord,
   ListedReport: listedReportRecord,
   NewAccessKey: newAccessKey,
+  Webhook: webhookRecord,
+  NewWebhook: newWebhookRecord,
+  WebhookSecret: webhookSecretRecord,
+  WebhookPing: webhookPingRecord,
+  WebhookDelivery: webhookDeliveryRecord,
   Metrics: metricsReport,
   OpenApiDocument: openApiDocument,
   Error: errorBody,

@@ -29,4 +29,12 @@ export const metricNames = {
   clicksCounted: 'clicks_counted_total',
   /** Milliseconds from a click's storage to its counting: how far the statistics follow the events. */
   countDelay: 'click_count_delay_ms',
+  /** Webhook delivery attempts that succeeded. */
+  webhooksDelivered: 'webhook_deliveries_delivered_total',
+  /** Webhook delivery attempts that failed and will be tried again. */
+  webhooksRetried: 'webhook_deliveries_retried_total',
+  /** Webhook deliveries given up: the last attempt failed, or the webhook was disabled (the alarm watches it). */
+  webhooksFailed: 'webhook_deliveries_failed_total',
+  /** Milliseconds from an event's storage to its delivery (one value per delivered event). */
+  webhookLatency: 'webhook_delivery_latency_ms',
 } as const;

@@ -64,6 +64,13 @@ export interface ServiceConfig {
    * loop). The address a request came to, and PUBLIC_BASE_URL's, are always among them.
    */
   shortLinkHosts: readonly string[];
+  /** SQS queue of webhook deliveries: the dispatcher, the deliverer (its retries) and the test ping send to it. */
+  webhookDeliveriesQueueUrl: string | undefined;
+  /**
+   * Webhook targets allowed though not public (`host[:port]`, normalized; without a port, every port): for
+   * local development and tests (WEBHOOK_ALLOWED_HOSTS). The service's own addresses are never allowed.
+   */
+  webhookAllowedHosts: readonly string[];
   /** Origins a browser page may call the API from: `*` (any, the default: the API has no credentials) or a list. */
   corsAllowedOrigins: '*' | readonly string[];
 }
@@ -125,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServiceConfig {
     publicBaseUrl: baseUrlValue('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL),
     shortLinkHosts: parseAddressList('SHORT_LINK_HOSTS', env.SHORT_LINK_HOSTS),
     corsAllowedOrigins: parseAllowedOrigins('CORS_ALLOWED_ORIGINS', env.CORS_ALLOWED_ORIGINS),
+    webhookDeliveriesQueueUrl: env.WEBHOOK_DELIVERIES_QUEUE_URL || undefined,
+    webhookAllowedHosts: parseAddressList('WEBHOOK_ALLOWED_HOSTS', env.WEBHOOK_ALLOWED_HOSTS),
   };
 }

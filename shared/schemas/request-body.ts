@@ -27,6 +27,7 @@ export const recordFields = {
   event: ['id', 'url_id', 'user_id', 'event_type', 'timestamp', 'details'],
   key: ['id', 'name', 'key', 'prefix', 'created_at', 'expires_at', 'created_by'],
   report: ['id', 'short_code', 'reason', 'email', 'created_at'],
+  webhook: ['id', 'user_id', 'url', 'event_types', 'url_ids', 'status', 'disabled_reason', 'created_at', 'secret'],
 } as const;
 
 /** A JSON body of these fields that ignores the other fields of `record` and refuses anything else. */

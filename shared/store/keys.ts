@@ -26,6 +26,19 @@ export const keys = {
   userUrlLink: (userId: number, urlId: number): Key => ({ PK: `USER#${userId}`, SK: `URL#${sortableId(urlId)}` }),
   /** A user's access key, as its user lists it (the key itself is never stored; its hash is on `accessKey`). */
   userKey: (userId: number, keyId: number): Key => ({ PK: `USER#${userId}`, SK: `KEY#${sortableId(keyId)}` }),
+  /**
+   * A user's webhook, in the user's partition: the dispatcher reads all of a user's (at most 10) with one
+   * query per batch of its events, and the user cascade finds them there.
+   */
+  webhook: (userId: number, webhookId: string): Key => ({ PK: `USER#${userId}`, SK: `WEBHOOK#${webhookId}` }),
+  /**
+   * One delivery attempt of a webhook, sorted by when it started (then by message and attempt), so the latest
+   * are one query read backwards; each lives a week (its TTL).
+   */
+  webhookDelivery: (webhookId: string, at: string, messageId: string, attempt: number): Key => ({
+    PK: `WEBHOOK#${webhookId}`,
+    SK: `D#${at}#${messageId}#${String(attempt).padStart(2, '0')}`,
+  }),
   /** An access key by the SHA-256 of its secret: what a request's key is looked up by. */
   accessKey: (hash: string): Key => ({ PK: `KEY#${hash}`, SK: 'KEY' }),
   /** An operator key, as the operators list it (one small partition: a deployment has a handful). */
@@ -289,6 +302,14 @@ export const accessPatterns = {
   urlLinksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'URL#'),
   /** A user's access keys, by id, read consistently. */
   keysOfUser: (userId: number) => inPartition(`USER#${userId}`, 'KEY#'),
+  /** A user's webhooks, oldest first (their ids sort by when they were made), read consistently. */
+  webhooksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'WEBHOOK#'),
+  /** A webhook's latest delivery attempts, newest first (eventually consistent: a log). */
+  deliveriesOfWebhook: (webhookId: string): AccessPattern => ({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': `WEBHOOK#${webhookId}`, ':prefix': 'D#' },
+    ScanIndexForward: false,
+  }),
   /** The operator keys, by id, read consistently. */
   operatorKeys: () => inPartition(keys.operatorKey(0).PK, 'KEY#'),
   /** The keys of one shard of a URL's events, read consistently by the URL cascade and its sweep. */

@@ -8,6 +8,7 @@ import { rememberDeletion } from './scale/deletion-copies.js';
 import { deleteClickStats } from './stats-removal.js';
 import { put, remove, transact } from './table.js';
 import { CONCURRENT_CHANGE_RETRIES, ownedBy, urlNotFound } from './urls.js';
+import { forgetLinkInWebhooks } from './webhooks.js';
 
 /**
  * Deletes a URL, its short code, its owner's link, all its events and its statistics. The first three go in
@@ -22,9 +23,11 @@ export async function deleteUrlCascade(
   urlId: number,
   options: { owner?: number; ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
 ): Promise<void> {
+  let ownerId: number | undefined;
   await retryWithBackoff<true>(
     async () => {
       const url = toUrlRecord(await getUrlItem(urlId, options.owner));
+      ownerId = url.user_id;
       const outcome = await transact([
         remove(keys.url(urlId), ownedBy(options.owner)),
         put(releasedShortCodeItem(url.short_code, url.user_id)),
@@ -45,6 +48,8 @@ export async function deleteUrlCascade(
     await deleteClickStats(linkScope(urlId));
   } else {
     await rememberDeletion('url', urlId);
+    // Its owner's webhooks that named it no longer do (a list it empties stays empty: nothing is sent).
+    if (ownerId !== undefined) await forgetLinkInWebhooks(ownerId, urlId);
     await sweepDeletedUrl(urlId);
   }
 }

@@ -131,3 +131,54 @@ export const clickStreamSchema = {
     { eventName: ['REMOVE'], dynamodb: { OldImage: { event_type: { S: ['click'] } } } },
   ],
 } as const;
+
+/**
+ * How the webhook dispatcher (functions/webhooks/dispatch-webhooks.ts) reads the table's stream, shared by the
+ * stack's event source mapping and the local runtime's stream reader: the same failure handling as the click
+ * counter's (bisect, bounded retries and age, an on-failure destination), every stored event.
+ */
+export const webhookStreamSchema = {
+  batchSize: 1000,
+  /**
+   * Up to this long to fill a batch: the owners' webhooks are read once per batch, so a longer window costs
+   * fewer reads per event, and delivers that much later (the contract's p99 is 5 s from storage).
+   */
+  maxBatchingWindowSeconds: 1,
+  dispatcherTimeoutSeconds: 30,
+  bisectBatchOnError: true,
+  retryAttempts: 5,
+  maxRecordAgeSeconds: 3600,
+  failuresRetentionSeconds: 14 * 24 * 3600,
+  /**
+   * Only events stored reach the dispatcher (Lambda's event filtering: not invoked, not billed): items with an
+   * event type and the owner of their link, which only events have.
+   */
+  filters: [
+    {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { event_type: { S: [{ exists: true }] }, owner_id: { N: [{ exists: true }] } } },
+    },
+  ],
+} as const;
+
+/** The webhook deliveries' queue pair, shared by the stack and the local runtime. */
+export const webhookDeliveriesQueueSchema = {
+  /**
+   * Each message is one attempt, sent within 15 s; ten at once in one invocation, whose timeout leaves room
+   * for the table's writes after the slowest.
+   */
+  delivererTimeoutSeconds: 30,
+  /** Six times the deliverer's timeout, as AWS recommends. */
+  visibilityTimeoutSeconds: 180,
+  /** Deliveries of one message (failures of the table or the queue, not of a receiver) before the dead-letter queue. */
+  maxReceiveCount: 5,
+  retentionSeconds: 4 * 24 * 3600,
+  deadLetterRetentionSeconds: 14 * 24 * 3600,
+  batchSize: 10,
+  /**
+   * Deliverer instances at most (the event source's maximum concurrency): what slow receivers can take of the
+   * account's concurrency, which the routes share. Twenty instances of ten attempts are 200 in flight: 13 a
+   * second if every receiver hangs for its whole 15 s, 2,000 a second if they answer in 100 ms.
+   */
+  maxConcurrency: 20,
+} as const;

@@ -9,6 +9,7 @@ import { readAll } from './list-pages.js';
 import { rememberDeletion } from './scale/deletion-copies.js';
 import { type Item, remove, tableName, transact, writeIf } from './table.js';
 import { USER_NOT_FOUND } from './users.js';
+import { deleteWebhooksOfUser } from './webhooks.js';
 
 const URL_CASCADE_CONCURRENCY = 8;
 
@@ -38,6 +39,8 @@ export async function deleteUserCascade(userId: number): Promise<void> {
   await rememberDeletion('user', userId);
   // Its keys stop working first (within a second where one is hot): nothing acts as a user being deleted.
   await deleteKeysOfUser(userId);
+  // Then its webhooks: nothing of its links is sent anywhere from here on, retries included.
+  await deleteWebhooksOfUser(userId);
 
   for await (const links of readAll(accessPatterns.urlLinksOfUser(userId))) {
     await forEachConcurrently(links, URL_CASCADE_CONCURRENCY, async (link) => {

@@ -84,11 +84,13 @@ describe('deployment settings in the template', () => {
         }
       }
     };
-    for (const stack of [staged.firewall, staged.service]) {
+    for (const stack of [staged.firewall, staged.service, staged.serviceAlarms]) {
       for (const [, properties] of Object.entries(
         stack.toJSON().Resources as Record<string, { Type: string; Properties: unknown }>,
-      ))
-        walk(properties.Properties, properties.Type);
+      )) {
+        // A nested stack's parameters pass references to it, under names CDK derives: no resource's name.
+        if (properties.Type !== 'AWS::CloudFormation::Stack') walk(properties.Properties, properties.Type);
+      }
     }
     // A resource's own name in the account and Region (or, for CloudFront, the account): must carry the stage.
     const carriesStage = [
@@ -171,8 +173,9 @@ describe('deployment settings in the template', () => {
     const deadLetters = Object.values(resources).filter(
       (resource) => resource.Type === 'AWS::SQS::Queue' && !resource.Properties.RedrivePolicy,
     );
-    // The events' and the imports' dead-letter queues, and what the click counter gave up.
-    expect(deadLetters).toHaveLength(3);
+    // The events', the imports' and the webhook deliveries' dead-letter queues, and what the click counter and
+    // the webhook dispatcher gave up.
+    expect(deadLetters).toHaveLength(5);
     for (const deadLetter of deadLetters) expect(deadLetter.DeletionPolicy).toBe('Retain');
   });
 

@@ -6,8 +6,9 @@ import { onlyResource, resourcesOfType } from './template-queries.js';
 
 type Properties = Record<string, unknown>;
 
-const { service: template } = await synthesized('alarmEmail');
-const { service: byDefault } = await synthesized('default');
+/** The alarms live in a nested stack (`serviceAlarms`); what they watch is the service stack's (`service`). */
+const { service: watched, serviceAlarms: template } = await synthesized('alarmEmail');
+const { serviceAlarms: byDefault } = await synthesized('default');
 
 describe('alarms, notifications and dashboard', () => {
   const alarms = new Map(
@@ -41,7 +42,13 @@ describe('alarms, notifications and dashboard', () => {
     );
     return { expression: watched?.Expression, parts, inputs };
   };
-  const [redirectFunctionId] = onlyResource(template, 'AWS::Lambda::Function', (id) =>
+  const parameters = Object.keys((template.toJSON().Parameters ?? {}) as object);
+  /** A resource of the service's stack as the nested stack receives it: a parameter named after its construct. */
+  const passed = (id: string, attribute = 'Ref') => {
+    const named = new RegExp(`${id.replace(/[0-9A-F]{8}$/, '')}[0-9A-F]{8}${attribute}$`);
+    return { Ref: parameters.find((name) => named.test(name)) ?? `no parameter passes ${id}.${attribute}` };
+  };
+  const [redirectFunctionId] = onlyResource(watched, 'AWS::Lambda::Function', (id) =>
     id.startsWith(routeName(shortLinkRoute)),
   );
   /** One of the short links' function URL metrics: AWS/Lambda, by the redirect function's name. */
@@ -49,7 +56,7 @@ describe('alarms, notifications and dashboard', () => {
     Metric: {
       Namespace: 'AWS/Lambda',
       MetricName: metricName,
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: redirectFunctionId } }],
+      Dimensions: [{ Name: 'FunctionName', Value: passed(redirectFunctionId) }],
     },
     Stat: stat,
     Period: period,
@@ -69,6 +76,9 @@ describe('alarms, notifications and dashboard', () => {
       'EventsBacklogAging',
       'StatisticsBehind',
       'ClicksNotCounted',
+      'WebhookDeliveriesFailed',
+      'WebhookDeliveriesDeadLettered',
+      'WebhooksNotDispatched',
       'DynamoDbThrottling',
       'DynamoDbThrottlingGSI1',
       'DynamoDbThrottlingGSI2',
@@ -83,8 +93,8 @@ describe('alarms, notifications and dashboard', () => {
   it('notifies the alarm topic on alarm and on recovery, and subscribes the given address', () => {
     const notifying = [...alarms.values()].filter((properties) => properties.AlarmActions);
     // The spec's five single alarms (AppInstanceDown is a composite), five for the event pipeline and its
-    // statistics, five for hot keys, one for bulk imports.
-    expect(notifying).toHaveLength(17);
+    // statistics, five for hot keys, one for bulk imports, three for webhooks.
+    expect(notifying).toHaveLength(20);
     for (const properties of notifying) {
       expect(properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -107,7 +117,7 @@ describe('alarms, notifications and dashboard', () => {
 
   it('AppInstanceDown: any function failing 3+ times in 5 minutes (one child alarm per function)', () => {
     const children = [...alarms.values()].filter((properties) => properties.MetricName === 'Errors');
-    expect(children).toHaveLength(routes.length + 3);
+    expect(children).toHaveLength(routes.length + 5);
     for (const child of children) {
       expect(child).toMatchObject({
         Namespace: 'AWS/Lambda',
@@ -120,7 +130,7 @@ describe('alarms, notifications and dashboard', () => {
       expect(child.AlarmActions).toBeUndefined();
     }
     const [, composite] = onlyResource(template, 'AWS::CloudWatch::CompositeAlarm');
-    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 3);
+    expect(JSON.stringify(composite.AlarmRule).match(/ALARM\(/g)).toHaveLength(routes.length + 5);
     expect(JSON.stringify(composite.AlarmRule)).toContain(') OR ALARM(');
   });
 
@@ -203,15 +213,16 @@ describe('alarms, notifications and dashboard', () => {
   it.each([
     ['EventsDeadLettered', 'Events'],
     ['ImportsFailed', 'Imports'],
+    ['WebhookDeliveriesDeadLettered', 'WebhookDeliveries'],
   ])('%s: any message in its dead-letter queue', (name, pair) => {
     const [deadLetterId] = onlyResource(
-      template,
+      watched,
       'AWS::SQS::Queue',
       (id, properties) => !properties.RedrivePolicy && id.startsWith(`${pair}DeadLetterQueue`),
     );
     expect(alarm(name)).toMatchObject({
       MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      Dimensions: [{ Name: 'QueueName', Value: passed(deadLetterId, 'QueueName') }],
       Statistic: 'Maximum',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
@@ -253,7 +264,7 @@ describe('alarms, notifications and dashboard', () => {
     expect(alarm('StatisticsBehind')).toMatchObject({
       Namespace: 'AWS/Lambda',
       MetricName: 'IteratorAge',
-      Dimensions: [{ Name: 'FunctionName', Value: { Ref: expect.stringMatching(/^ClickCounter/) } }],
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: expect.stringMatching(/ClickCounter[0-9A-F]{8}Ref$/) } }],
       Statistic: 'Maximum',
       Threshold: 60_000,
       ComparisonOperator: 'GreaterThanThreshold',

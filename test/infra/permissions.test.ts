@@ -68,19 +68,26 @@ describe("the functions' roles", () => {
   const template = roles.open.service;
   const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable');
   const [failuresId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.startsWith('ClicksNotCounted'));
+  const [notDispatchedId] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.startsWith('WebhooksNotDispatched'));
   const deadLetterIds = Object.entries(template.findResources('AWS::SQS::Queue'))
-    .filter(([id, resource]) => !resource.Properties.RedrivePolicy && id !== failuresId)
+    .filter(([id, resource]) => !resource.Properties.RedrivePolicy && id !== failuresId && id !== notDispatchedId)
     .map(([id]) => id);
   const names = new Map([
     [tableId, 'table'],
     [failuresId, 'clicks-not-counted queue'],
+    [notDispatchedId, 'webhooks-not-dispatched queue'],
     ...deadLetterIds.map((id) => [id, 'dead-letter queue'] as [string, string]),
   ]);
   const functionIds = Object.keys(template.findResources('AWS::Lambda::Function'));
+  /** A function's statements: its role's inline policy (lib/service-function.ts writes every grant there). */
   const statementsOf = (from: Template, id: string) =>
-    Object.values(from.findResources('AWS::IAM::Policy'))
-      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${id}Role`))
-      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+    Object.entries(from.findResources('AWS::IAM::Role'))
+      .filter(([roleId]) => new RegExp(`^${id}Role[0-9A-F]{8}$`).test(roleId))
+      .flatMap(
+        ([, role]) =>
+          (role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Record<string, unknown>[] } }[],
+      )
+      .flatMap((policy) => policy.PolicyDocument.Statement);
   /** A function's writes to the main table (the small tables beside it have their own rules). */
   const writesOf = (from: Template, id: string) =>
     statementsOf(from, id).filter(
@@ -148,8 +155,17 @@ describe("the functions' roles", () => {
     }
   });
 
+  it('lets only the webhook dispatcher send what it gives up to the webhooks-not-dispatched queue, and only send', () => {
+    for (const id of functionIds) {
+      const lines = permissionsOf(template, id, names).filter((line) => line.includes('webhooks-not-dispatched queue'));
+      if (id.startsWith('WebhookDispatcher')) expect(lines.join('\n')).toMatch(/sqs:SendMessage/);
+      else expect(lines).toEqual([]);
+      expect(lines.join('\n')).not.toMatch(/sqs:(ReceiveMessage|DeleteMessage|PurgeQueue)/);
+    }
+  });
+
   it('no function may touch a dead-letter queue', () => {
-    expect(deadLetterIds).toHaveLength(2);
+    expect(deadLetterIds).toHaveLength(3);
     for (const id of functionIds) {
       expect(permissionsOf(template, id, names).join('\n')).not.toContain('dead-letter queue');
     }

@@ -6,6 +6,8 @@ import {
   idempotencyTableSchema,
   importsQueueSchema,
   tableSchema,
+  webhookDeliveriesQueueSchema,
+  webhookStreamSchema,
 } from '../../shared/store/table-schema.js';
 import { synthesized } from './synthesized.js';
 import { onlyResource, resourcesOfType } from './template-queries.js';
@@ -28,12 +30,12 @@ describe('service stack template: storage, queue and functions', () => {
     return found[0]?.[1] as Record<string, unknown>;
   };
 
-  it('has one function per route plus the event writer, the click counter and the import worker, all Node 24 on arm64', () => {
+  it('has one function per route plus the event writer, the click counter, the import worker and the webhook dispatcher and deliverer, all Node 24 on arm64', () => {
     const serviceFunctions = template.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 3);
-    expect(functions).toHaveLength(routes.length + 3);
+    expect(Object.keys(serviceFunctions)).toHaveLength(routes.length + 5);
+    expect(functions).toHaveLength(routes.length + 5);
   });
 
   it('sizes each function by its route profile', () => {
@@ -160,11 +162,12 @@ describe('service stack template: storage, queue and functions', () => {
   it.each([
     ['events', 'Events', 5],
     ['imports', 'Imports', 3],
+    ['webhook deliveries', 'WebhookDeliveries', 5],
   ])(
     'wires the %s queue to an encrypted dead-letter queue of its own: its receives, kept 14 days',
     (_, pair, receives) => {
       const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-      expect(queues).toHaveLength(5);
+      expect(queues).toHaveLength(8);
       const [deadLetterId, deadLetter] = onlyResource(
         template,
         'AWS::SQS::Queue',
@@ -185,7 +188,7 @@ describe('service stack template: storage, queue and functions', () => {
 
   it('refuses plain-HTTP access to every queue', () => {
     const policies = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(5);
+    expect(policies).toHaveLength(8);
     for (const [, properties] of policies) {
       expect(JSON.stringify(properties)).toContain('"aws:SecureTransport":"false"');
     }
@@ -200,7 +203,7 @@ describe('service stack template: storage, queue and functions', () => {
   });
 
   it('feeds the writer from the events queue in batches, the import worker from its own, and the click counter from the table stream', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 5);
     // One import an invocation, each a long one: the import worker's own queue.
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: Match.stringLikeRegexp('^ImportWorker') },
@@ -243,6 +246,40 @@ describe('service stack template: storage, queue and functions', () => {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny' })]) },
     });
     expect(template.findOutputs('ClicksNotCountedQueueName')).toBeDefined();
+  });
+
+  it('feeds webhooks from what is stored: the dispatcher reads every stored event off the table stream, with the same failure handling, and the deliverer its queue', () => {
+    const [tableId] = onlyResource(template, 'AWS::DynamoDB::GlobalTable', () => true);
+    const [queueId, queue] = onlyResource(template, 'AWS::SQS::Queue', (id) => id.startsWith('WebhooksNotDispatched'));
+    expect(queue.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^WebhookDispatcher') },
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      FilterCriteria: {
+        Filters: webhookStreamSchema.filters.map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+      },
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: webhookStreamSchema.retryAttempts,
+      MaximumRecordAgeInSeconds: webhookStreamSchema.maxRecordAgeSeconds,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^WebhookDeliverer') },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: webhookDeliveriesQueueSchema.batchSize,
+      // Slow receivers take at most this much of the account's concurrency.
+      ScalingConfig: { MaximumConcurrency: webhookDeliveriesQueueSchema.maxConcurrency },
+    });
+    // A receiver gets at most one attempt's time per message: the queue hides a message for longer than that.
+    const delivererTimeout = functionFor('WebhookDeliverer').Timeout as number;
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.anyValue(),
+      VisibilityTimeout: 6 * delivererTimeout,
+    });
+  });
+
+  it("stays under CloudFormation's 500 resources in each stack", () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThanOrEqual(500);
   });
 
   it('asks for batches Lambda accepts: more than 10 messages only with a batching window of 1 s or more', () => {

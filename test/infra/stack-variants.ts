@@ -1,4 +1,4 @@
-import { App, Aspects, type Stack } from 'aws-cdk-lib';
+import { App, Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -115,14 +115,28 @@ function unsuppressedNagFindings(stack: Stack): NagFindings {
   };
 }
 
+/**
+ * A stack and its nested stacks (the service's alarms: lib/service-stack.ts), each by the name the tests read
+ * it by: the stack's, and the stack's followed by the nested stack's id (`serviceAlarms`).
+ */
+const withNestedStacks = ([name, stack]: [string, Stack]): [string, Stack][] => [
+  [name, stack],
+  ...stack.node
+    .findAll()
+    .filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct))
+    .map((nested): [string, Stack] => [`${name}${nested.node.id}`, nested]),
+];
+
 export function synthesizeVariant(variant: Variant): SynthesizedVariant {
   // Bundling skipped: the tests assert on the template, not on the bundled code.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   if (variant.nag) Aspects.of(app).add(new AwsSolutionsChecks());
-  const stacks = Object.entries(variant.stacks(app));
-  // Annotations synthesize the app again each time; the templates come from the last synthesis.
+  const topLevel = Object.entries(variant.stacks(app));
+  const stacks = topLevel.flatMap(withNestedStacks);
+  // Annotations synthesize the app again each time; the templates come from the last synthesis. A stack's
+  // annotations hold its nested stacks' too (they are one artifact).
   const nag = variant.nag
-    ? Object.fromEntries(stacks.map(([name, stack]) => [name, unsuppressedNagFindings(stack)]))
+    ? Object.fromEntries(topLevel.map(([name, stack]) => [name, unsuppressedNagFindings(stack)]))
     : undefined;
   const templates = Object.fromEntries(stacks.map(([name, stack]) => [name, Template.fromStack(stack).toJSON()]));
   return nag ? { templates, nag } : { templates };

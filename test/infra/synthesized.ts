@@ -33,7 +33,10 @@ import type { variants } from './stack-variants.js';
 
 type Variants = typeof variants;
 export type VariantName = keyof Variants;
-type StackName<N extends VariantName> = keyof ReturnType<Variants[N]['stacks']> & string;
+type StackName<N extends VariantName> =
+  | (keyof ReturnType<Variants[N]['stacks']> & string)
+  // The service's alarms live in a nested stack (lib/service-stack.ts), read as `serviceAlarms`.
+  | `${keyof ReturnType<Variants[N]['stacks']> & string}Alarms`;
 
 export interface NagFindings {
   errors: string[];

@@ -18,6 +18,7 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
   let alice: User;
   let bob: User;
   let aliceLink: Url;
+  let aliceWebhook: string;
   const credentials: Record<string, string | undefined> = {};
 
   const as = (key: string | undefined, extra: Record<string, string> = {}) => ({
@@ -58,6 +59,8 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     const soon = new Date(Date.now() + 1500).toISOString().slice(0, 23);
     credentials.expired = (await makeKey(alice.id, 'short-lived', soon)).key;
     aliceLink = (await call<Url>('POST', '/urls', credentials.own, { original_url: 'https://alice.example/' })).body;
+    aliceWebhook = (await call<{ id: string }>('POST', `/users/${alice.id}/webhooks`, adminKey, { url: hookUrl })).body
+      .id;
     await new Promise((resolve) => setTimeout(resolve, 1600));
   }, 60_000);
   afterAll(() => service.stop());
@@ -82,6 +85,18 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
     operator: ok,
   });
   const open = (ok: number) => Object.fromEntries(Object.keys(aboutAlice(0, 0)).map((name) => [name, ok]));
+
+  const hookUrl = 'https://hooks.example.com/in';
+  const webhookOfAlice = (id = aliceWebhook) => `/users/${alice.id}/webhooks/${id}`;
+  /** One webhook of Alice's to delete, made again once a delete took it (she may have only ten). */
+  let spareWebhook: string | undefined;
+  const webhookToDelete = async () => {
+    if (!spareWebhook || (await call('GET', webhookOfAlice(spareWebhook), adminKey)).status === 404) {
+      spareWebhook = (await call<{ id: string }>('POST', `/users/${alice.id}/webhooks`, adminKey, { url: hookUrl }))
+        .body.id;
+    }
+    return webhookOfAlice(spareWebhook);
+  };
 
   let sequence = 0;
   const freshLink = async () =>
@@ -185,6 +200,30 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
         return ['DELETE', `/users/${user.id}`];
       },
       operatorOnly(204),
+    ],
+    [
+      'POST /users/{id}/webhooks',
+      () => ['POST', `/users/${alice.id}/webhooks`, { url: hookUrl }],
+      aboutAlice(201, 404),
+    ],
+    ['GET /users/{id}/webhooks', () => ['GET', `/users/${alice.id}/webhooks`], aboutAlice(200, 404)],
+    ['GET /users/{id}/webhooks/{webhook_id}', () => ['GET', webhookOfAlice()], aboutAlice(200, 404)],
+    [
+      'PUT /users/{id}/webhooks/{webhook_id}',
+      () => ['PUT', webhookOfAlice(), { event_types: ['click'] }],
+      aboutAlice(200, 404),
+    ],
+    ['DELETE /users/{id}/webhooks/{webhook_id}', async () => ['DELETE', await webhookToDelete()], aboutAlice(204, 404)],
+    [
+      'POST /users/{id}/webhooks/{webhook_id}/secret',
+      () => ['POST', `${webhookOfAlice()}/secret`],
+      aboutAlice(200, 404),
+    ],
+    ['POST /users/{id}/webhooks/{webhook_id}/test', () => ['POST', `${webhookOfAlice()}/test`], aboutAlice(202, 404)],
+    [
+      'GET /users/{id}/webhooks/{webhook_id}/deliveries',
+      () => ['GET', `${webhookOfAlice()}/deliveries`],
+      aboutAlice(200, 404),
     ],
     [
       'POST /events on her link',

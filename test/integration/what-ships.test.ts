@@ -7,7 +7,8 @@ import { callEveryRoute } from '../support/every-route.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /**
- * What ships, as it ships: every route, the event writer, the click counter and the import worker run from the esbuild bundles the stack deploys
+ * What ships, as it ships: every route, the event writer, the click counter, the import worker and the webhook
+ * dispatcher and deliverer run from the esbuild bundles the stack deploys
  * (not the TypeScript sources), and every DynamoDB and SQS call they make is checked against their roles in the
  * synthesized template, in both access modes. A call the stack does not grant fails the file (the test service's
  * stop); a grant no call uses is reported by the last test.
@@ -30,6 +31,10 @@ const pathsNotTaken = [
   'ClickCounter: sqs:SendMessage, sqs:GetQueueAttributes, sqs:GetQueueUrl',
   // The import worker queues an import again only when one invocation could not finish it (a large file).
   'ImportWorker: sqs:SendMessage',
+  // The webhook dispatcher reads the stream as the click counter does, and gives up to its own queue.
+  'WebhookDispatcher: dynamodb:ListStreams',
+  'WebhookDispatcher: dynamodb:DescribeStream, dynamodb:GetRecords, dynamodb:GetShardIterator',
+  'WebhookDispatcher: sqs:SendMessage, sqs:GetQueueAttributes, sqs:GetQueueUrl',
 ];
 const grantsForPathsNotTaken: Record<'open' | 'keys', string[]> = { open: pathsNotTaken, keys: pathsNotTaken };
 
@@ -60,7 +65,7 @@ describe.each(['open', 'keys'] as const)(
       service = await startTestService({
         functions: { bundles: bundles.folder },
         // Every bulk import goes on in the import worker, so that its bundle and its role are checked too.
-        functionSettings: { AUTH_MODE: mode, IMPORT_ANSWER_WITHIN_MS: '0' },
+        functionSettings: { AUTH_MODE: mode, IMPORT_ANSWER_WITHIN_MS: '0', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
         ...(mode === 'keys' && { adminKey }),
       });
       // The keys mode answers 401 and 403 that the open mode's document does not describe.
@@ -102,7 +107,16 @@ describe.each(['open', 'keys'] as const)(
         },
       );
       const ran = [...(await service.invocations()).keys()].sort();
-      expect(ran).toEqual([...routes.map(routeName), 'EventWriter', 'ClickCounter', 'ImportWorker'].sort());
+      expect(ran).toEqual(
+        [
+          ...routes.map(routeName),
+          'EventWriter',
+          'ClickCounter',
+          'ImportWorker',
+          'WebhookDispatcher',
+          'WebhookDeliverer',
+        ].sort(),
+      );
     }, 120_000);
 
     it('makes no call its role does not allow, and every statement of the roles it ran is used by a call', async () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import { eventually, type httpClient } from './service.js';
 
@@ -15,8 +17,9 @@ const bearer = (key: string | undefined): Record<string, string> => (key ? { Aut
 /**
  * Sends every route of the route table at least one request, through the HTTP gateway, as a client of the
  * deployment would, and checks each answer's status: users and their keys, links (generated, chosen, limited,
- * expired, blocked), their events, statistics, pages and QR codes, the abuse controls, idempotent retries and
- * every delete, and the delayed sweeps of the deletes; then lets the event writer finish.
+ * expired, blocked), their events, statistics, pages and QR codes, webhooks (delivered, retried, pinged), the
+ * abuse controls, idempotent retries and every delete, and the delayed sweeps of the deletes; then lets the event
+ * writer finish. Its webhooks' receiver is at 127.0.0.1: the service runs with WEBHOOK_ALLOWED_HOSTS=127.0.0.1.
  */
 export async function callEveryRoute(
   api: Api,
@@ -101,6 +104,37 @@ export async function callEveryRoute(
       headers: { 'Idempotency-Key': 'every-route-1' },
     })
   ).body;
+  // A receiver that fails the first click it gets: the deliverer tries it again (5 s later).
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push(body);
+      const firstClick =
+        body.includes('"type":"click"') && received.filter((one) => one.includes('"type":"click"')).length === 1;
+      response.statusCode = firstClick ? 503 : 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const hook = (
+    await send<{ id: string }>('POST', `/users/${user.id}/webhooks`, 201, {
+      body: { url: hookUrl, event_types: ['click'], url_ids: [link.id] },
+    })
+  ).body;
+  const hookPath = `/users/${user.id}/webhooks/${hook.id}`;
+  await send('GET', `/users/${user.id}/webhooks`, 200);
+  await send('GET', hookPath, 200);
+  await send('PUT', hookPath, 200, { body: { event_types: ['click', 'signup'] } });
+  await send('POST', `${hookPath}/secret`, 200);
+  await send('POST', `${hookPath}/test`, 202);
+  const spare = (await send<{ id: string }>('POST', `/users/${user.id}/webhooks`, 201, { body: { url: hookUrl } }))
+    .body;
+  await send('DELETE', `/users/${user.id}/webhooks/${spare.id}`, 204);
   // Retried with the same key: the first answer again, nothing more.
   await send('POST', '/urls', 201, {
     body: { user_id: user.id, original_url: 'https://example.com/a', title: 'A' },
@@ -182,6 +216,10 @@ export async function callEveryRoute(
     return events.length >= 4 ? events : undefined;
   });
   await send('GET', `/events?user_id=${user.id}&event_type=click`, 200);
+  // The ping, the click that failed and its retry.
+  await eventually(async () => (received.length >= 3 ? true : undefined));
+  await send('GET', `${hookPath}/deliveries`, 200);
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
   await send('GET', `/urls/${link.id}/stats?interval=hour`, 200);
   await send('GET', `/users/${user.id}/stats`, 200);
   await send('GET', `/urls/${link.id}/qr`, 200);

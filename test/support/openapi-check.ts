@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { BLOCKED_LINK, OWN_LINK } from '../../shared/links/link-rules.js';
 import { buildOpenApiDocument } from '../../shared/openapi.js';
+import { BLOCKED_TARGET, NOT_PUBLIC, OWN_TARGET } from '../../shared/webhooks/webhook-targets.js';
 
 /**
  * Holds every HTTP exchange of the integration suite to the OpenAPI document the service publishes, in both
@@ -45,10 +46,12 @@ const rulesBeyondJsonSchema = new Set([
   // At most 10 tags once lower-cased and made distinct; weights that add up to 100.
   'body.tags',
   'body.variants',
+  // A webhook's links must be the user's own.
+  'body.url_ids',
 ]);
 
 /** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/links/link-rules.ts). */
-const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK]);
+const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK, NOT_PUBLIC, OWN_TARGET, BLOCKED_TARGET]);
 
 type JsonObject = Record<string, unknown>;
 interface Operation {
