@@ -8,7 +8,8 @@ import { statsPagePolicy } from './stats-page.js';
 
 /**
  * The home page, at `/` for a browser (docs/decisions.md, "The home page"): a person lists, creates, changes,
- * deactivates and deletes their links, copies a short link, sees its QR code and opens its statistics page.
+ * deactivates and deletes their links, copies a short link, sees its QR code and opens its statistics page;
+ * and lists, adds, pings, pauses and deletes their webhooks, with each one's latest deliveries.
  * The server writes only the page's frame, the same for everyone; its script (web/home-page) calls the JSON
  * API like any client, with the key given on the page in `keys` mode. Every file is served by the service.
  */
@@ -266,7 +267,52 @@ export function homePageHtml(base: string, keysMode: boolean): string {
       <p id="links-none-tagged" hidden>No link carries this tag.</p>
       <button type="button" id="more-links" hidden>Show more links</button>
     </section>
+    <section id="webhooks-section" aria-labelledby="webhooks-heading" hidden>
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <p class="note">The events of your links, sent to your system as they happen: signed (Standard Webhooks), tried again when it fails. At most 10.</p>
+      <form id="webhook-form" novalidate>
+        <div class="field wide">
+          <label for="webhook-url">Receiver's address</label>
+          <input id="webhook-url" name="url" type="text" inputmode="url" autocomplete="off" spellcheck="false" required placeholder="https://hooks.example.com/short-links" aria-describedby="webhook-url-error">
+          <p class="error" id="webhook-url-error" data-error-for="url"></p>
+        </div>
+        <div class="field wide">
+          <label for="webhook-event-types">Event types <span class="hint">(commas between, such as click, created; empty: every type)</span></label>
+          <input id="webhook-event-types" name="event_types" autocomplete="off" spellcheck="false" aria-describedby="webhook-event-types-error">
+          <p class="error" id="webhook-event-types-error" data-error-for="event_types"></p>
+        </div>
+        <div class="actions">
+          <button type="submit">Add the webhook</button>
+          <p class="error" data-error-for="form"></p>
+        </div>
+      </form>
+      <div id="webhook-secret" class="secret" hidden>
+        <p id="webhook-secret-label">The new webhook's signing secret, shown this once: keep it where your receiver verifies signatures.</p>
+        <p><code data-field="secret" aria-labelledby="webhook-secret-label"></code> <button type="button" id="copy-webhook-secret">Copy the secret</button></p>
+      </div>
+      <ul id="webhooks" class="webhooks"></ul>
+      <p id="webhooks-empty" hidden>No webhooks yet.</p>
+    </section>
   </main>
+  <template id="webhook-template">
+    <li class="webhook">
+      <p class="webhook-head"><code data-field="url"></code> <span class="state" data-field="state"></span></p>
+      <p class="hint" data-field="scope"></p>
+      <div class="row-actions">
+        <button type="button" data-action="ping">Send a test ping</button>
+        <button type="button" data-action="deliveries" aria-expanded="false">Latest deliveries</button>
+        <button type="button" data-action="toggle-webhook"></button>
+        <button type="button" data-action="delete-webhook" class="danger">Delete</button>
+      </div>
+      <p class="error" data-error-for="row" role="alert"></p>
+      <table class="deliveries" hidden>
+        <caption>Latest deliveries, newest first</caption>
+        <thead><tr><th scope="col">When (UTC)</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col">Took</th></tr></thead>
+        <tbody></tbody>
+      </table>
+      <p class="note" data-field="no-deliveries" hidden>Nothing sent yet.</p>
+    </li>
+  </template>
   <template id="link-template">
     <li class="link">
       <div class="link-head">

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { PublicUrlRecord as Url, UserRecord as User } from '../../shared/records.js';
 import {
@@ -14,8 +16,8 @@ import { eventually, httpClient, queueDrained, startTestService, type TestServic
 /**
  * The home page at `/` in open mode, in a real headless Chromium against the local service: a person picks or
  * creates a user, then creates, lists, changes, deactivates, copies, shows and deletes links, each action
- * checked through the API; errors appear at their field; the keyboard alone is enough; axe-core finds no
- * serious violation.
+ * checked through the API; adds, pings, pauses and deletes a webhook; errors appear at their field; the
+ * keyboard alone is enough; axe-core finds no serious violation.
  */
 describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
   let service: TestService;
@@ -35,7 +37,8 @@ describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
     page.locator('li.link [data-field="clicks"]', { hasText: '–' }).first().waitFor({ state: 'detached' });
 
   beforeAll(async () => {
-    service = await startTestService();
+    // Its webhooks' receiver is on this machine.
+    service = await startTestService({ functionSettings: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     api = httpClient(service.url);
     existing = (await api.post<User>('/users', { username: 'ada', email: 'ada@example.com' })).body;
     browser = await launchBrowser();
@@ -459,6 +462,61 @@ describeInBrowser('home page (headless Chromium, DynamoDB Local)', () => {
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     expect(await image.getAttribute('alt')).toContain('/spring-sale');
     expect(await row('spring-sale').locator('[data-action="qr"]').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('adds a webhook, shows its secret once, pings it, shows its deliveries, pauses and deletes it', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push(body);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const webhooks = page.locator('li.webhook');
+      await page.locator('#webhooks-empty').waitFor();
+      await page.fill('#webhook-url', 'http://10.0.0.1/hooks');
+      await page.click('#webhook-form button[type="submit"]');
+      await shows(
+        page.locator('#webhook-url-error'),
+        'Webhook targets must be public addresses (not loopback, private, link-local or multicast)',
+      );
+      expect(await page.evaluate('document.activeElement?.id')).toBe('webhook-url');
+
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      await page.fill('#webhook-url', url);
+      await page.fill('#webhook-event-types', 'click, created');
+      await page.click('#webhook-form button[type="submit"]');
+      await shows(webhooks.locator('[data-field="url"]'), url);
+      const [made] = (await api.get<{ id: string; event_types: string[] }[]>(`/users/${user.id}/webhooks`)).body;
+      expect(made?.event_types).toEqual(['click', 'created']);
+      expect(await page.locator('#webhook-secret code').textContent()).toMatch(/^whsec_/);
+      await shows(webhooks.locator('[data-field="scope"]'), 'Receives click, created, of all links.');
+
+      await webhooks.locator('[data-action="ping"]').click();
+      await status().filter({ hasText: 'Test ping sent' }).waitFor();
+      await eventually(async () => (received.some((body) => body.includes('"type":"ping"')) ? true : undefined));
+      const deliveries = `/users/${user.id}/webhooks/${made?.id}/deliveries`;
+      await eventually(async () => ((await api.get<unknown[]>(deliveries)).body.length > 0 ? true : undefined));
+      await webhooks.locator('[data-action="deliveries"]').click();
+      await shows(webhooks.locator('table.deliveries tbody tr').first().locator('td').nth(3), 'delivered');
+      expect(await webhooks.locator('[data-action="deliveries"]').getAttribute('aria-expanded')).toBe('true');
+      expect(seriousViolations(await accessibilityViolations(page))).toEqual([]);
+
+      await webhooks.locator('[data-action="toggle-webhook"]').click();
+      await shows(webhooks.locator('[data-field="state"]'), 'paused: Disabled by its user');
+      expect((await api.get<{ status: string }[]>(`/users/${user.id}/webhooks`)).body[0]?.status).toBe('disabled');
+      await webhooks.locator('[data-action="delete-webhook"]').click();
+      await page.locator('#webhooks-empty').waitFor();
+      expect((await api.get<unknown[]>(`/users/${user.id}/webhooks`)).body).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it('passes an automated accessibility check (axe-core) with no serious violation', async () => {

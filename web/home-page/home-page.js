@@ -10,6 +10,7 @@ const sections = {
   session: document.getElementById('session'),
   create: document.getElementById('create-section'),
   links: document.getElementById('links-section'),
+  webhooks: document.getElementById('webhooks-section'),
 };
 const keyForm = document.getElementById('key-form');
 const pickUserForm = document.getElementById('pick-user-form');
@@ -258,6 +259,7 @@ async function showLinksOf(who) {
   // A user's key names no user: its links do (their tags are asked for by their user's id).
   owner.tagsOf = who.userId ?? links[0]?.user_id;
   showTags();
+  showWebhooks().catch(failed);
   document.getElementById('create-original-url').focus();
 }
 
@@ -1016,6 +1018,130 @@ onSubmit(createForm, async () => {
   showEmpty();
   showClicks([row]);
   status.textContent = `Created ${link.short_url}`;
+});
+
+// The webhooks of the user whose links are shown (docs/decisions.md, "Webhooks").
+
+const webhookForm = document.getElementById('webhook-form');
+const webhookList = document.getElementById('webhooks');
+const webhookSecret = document.getElementById('webhook-secret');
+const webhooksPath = () => `users/${owner.tagsOf}/webhooks`;
+
+/** Lists the user's webhooks (at most 10: one page); hidden when the user is not known (a key without links). */
+async function showWebhooks() {
+  webhookSecret.hidden = true;
+  sections.webhooks.hidden = owner.tagsOf === undefined;
+  if (owner.tagsOf === undefined) return;
+  const { data: webhooks } = await api('GET', `${webhooksPath()}?per_page=10`);
+  webhookList.replaceChildren(...webhooks.map(renderWebhook));
+  document.getElementById('webhooks-empty').hidden = webhooks.length > 0;
+}
+
+function renderWebhook(webhook) {
+  const row = document.getElementById('webhook-template').content.firstElementChild.cloneNode(true);
+  row.dataset.id = webhook.id;
+  fillWebhook(row, webhook);
+  return row;
+}
+
+function fillWebhook(row, webhook) {
+  row.querySelector('[data-field="url"]').textContent = webhook.url;
+  const state = webhook.status === 'active' ? 'active' : `paused: ${webhook.disabled_reason ?? 'disabled'}`;
+  row.querySelector('[data-field="state"]').textContent = state;
+  const types = webhook.event_types === null ? 'every event type' : webhook.event_types.join(', ');
+  const links = webhook.url_ids === null ? 'all links' : `links ${webhook.url_ids.join(', ') || '(none left)'}`;
+  row.querySelector('[data-field="scope"]').textContent = `Receives ${types}, of ${links}.`;
+  const toggle = row.querySelector('[data-action="toggle-webhook"]');
+  toggle.textContent = webhook.status === 'active' ? 'Pause' : 'Turn on again';
+  toggle.dataset.status = webhook.status === 'active' ? 'disabled' : 'active';
+}
+
+onSubmit(webhookForm, async () => {
+  const types = webhookForm.elements.event_types.value
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  const body = { url: webhookForm.elements.url.value.trim(), ...(types.length > 0 && { event_types: types }) };
+  const { data: webhook } = await api('POST', webhooksPath(), body);
+  webhookForm.reset();
+  webhookList.append(renderWebhook(webhook));
+  document.getElementById('webhooks-empty').hidden = true;
+  webhookSecret.querySelector('[data-field="secret"]').textContent = webhook.secret;
+  webhookSecret.hidden = false;
+  status.textContent = `Webhook added for ${webhook.url}. Its secret is shown below, this once.`;
+  document.getElementById('copy-webhook-secret').focus();
+});
+
+document.getElementById('copy-webhook-secret').addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(webhookSecret.querySelector('[data-field="secret"]').textContent);
+    status.textContent = 'The secret is copied.';
+  } catch {
+    status.textContent = 'The secret could not be copied: select it and copy it by hand.';
+  }
+});
+
+/** A webhook's latest attempts, as a table under its row. */
+async function showDeliveries(row, button) {
+  const table = row.querySelector('table.deliveries');
+  if (button.getAttribute('aria-expanded') === 'true') {
+    table.hidden = true;
+    row.querySelector('[data-field="no-deliveries"]').hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    return;
+  }
+  const { data: attempts } = await api('GET', `${webhooksPath()}/${row.dataset.id}/deliveries`);
+  table.querySelector('tbody').replaceChildren(
+    ...attempts.map((attempt) => {
+      const line = document.createElement('tr');
+      const cells = [
+        attempt.at.replace('T', ' '),
+        attempt.event_id === null ? attempt.event_type : `${attempt.event_type} #${attempt.event_id}`,
+        String(attempt.attempt),
+        attempt.status,
+        attempt.response_status === null ? 'no answer' : String(attempt.response_status),
+        `${attempt.duration_ms} ms`,
+      ];
+      line.append(...cells.map((text) => element('td', text)));
+      return line;
+    }),
+  );
+  table.hidden = attempts.length === 0;
+  row.querySelector('[data-field="no-deliveries"]').hidden = attempts.length > 0;
+  button.setAttribute('aria-expanded', 'true');
+}
+
+webhookList.addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-action]');
+  if (!button) return;
+  const row = button.closest('li.webhook');
+  const path = `${webhooksPath()}/${row.dataset.id}`;
+  const error = row.querySelector('[data-error-for="row"]');
+  error.textContent = '';
+  button.disabled = true;
+  try {
+    if (button.dataset.action === 'ping') {
+      await api('POST', `${path}/test`);
+      status.textContent = 'Test ping sent: see its delivery in the latest deliveries.';
+    } else if (button.dataset.action === 'deliveries') {
+      await showDeliveries(row, button);
+    } else if (button.dataset.action === 'toggle-webhook') {
+      const { data: webhook } = await api('PUT', path, { status: button.dataset.status });
+      fillWebhook(row, webhook);
+      status.textContent = webhook.status === 'active' ? 'Webhook turned on again.' : 'Webhook paused.';
+    } else if (button.dataset.action === 'delete-webhook') {
+      await api('DELETE', path);
+      row.remove();
+      document.getElementById('webhooks-empty').hidden = webhookList.children.length > 0;
+      status.textContent = 'Webhook deleted.';
+      document.getElementById('webhook-url').focus();
+      return;
+    }
+  } catch (failure) {
+    error.textContent = failure instanceof ApiError ? Object.values(failure.messages()).join(' ') : failure.message;
+  } finally {
+    button.disabled = false;
+  }
 });
 
 /** An error with no field or row of its own (the list could not be read): said in the status line. */
