@@ -14,12 +14,12 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import type { ClickStreamEvent } from '../shared/events/click-counter.js';
 import { logger } from '../shared/platform/logger.js';
-import { clickStreamSchema, type webhookStreamSchema } from '../shared/store/table-schema.js';
+import type { clickStreamSchema, webhookStreamSchema } from '../shared/store/table-schema.js';
 import { onAwsCall } from './aws-calls.js';
 import type { FunctionIdentity } from './function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 
-type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<unknown>;
+export type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<unknown>;
 
 /** How a consumer reads the stream: its event source mapping's settings (shared/store/table-schema.ts). */
 type StreamConsumerSchema = Pick<
@@ -37,25 +37,31 @@ interface StreamReader {
   stop(): Promise<void>;
 }
 
-interface StreamReaderOptions {
-  /** The consumer's mapping settings. @default clickStreamSchema (the click counter) */
-  schema?: StreamConsumerSchema;
-  /** DynamoDB Local itself: Lambda's stream reads are neither metered nor made through the function's calls. */
-  endpoint: string;
-  tableName: string;
+/** One consumer of the stream, as one event source mapping feeds one function. */
+export interface StreamConsumer {
+  /** Its mapping's settings (shared/store/table-schema.ts). */
+  schema: StreamConsumerSchema;
   handler: StreamHandler;
   /** The function the stream feeds: its invocations are attributed to it. */
   identity: FunctionIdentity;
-  /** Where the shards' positions are kept between starts (a data folder's); in memory only without it. */
-  positionsFile?: string;
-  batchSize?: number;
+  /** Up to this long to fill a batch. @default the schema's batching window */
   maxBatchingWindowMs?: number;
-  invocationTimeoutMs?: number;
+  invocationTimeoutMs: number;
   /**
    * The on-failure destination: where a batch given up is described (its shard and sequence numbers), as the
-   * stack's mapping sends it to its ClicksNotCounted queue. Without one, it is logged as an error.
+   * stack's mapping sends it to its queue. Without one, it is logged as an error.
    */
   failuresQueueUrl?: string;
+}
+
+interface StreamReaderOptions {
+  /** DynamoDB Local itself: Lambda's stream reads are neither metered nor made through the function's calls. */
+  endpoint: string;
+  tableName: string;
+  /** Every consumer of the table's stream, each handed the records its filters take. */
+  consumers: StreamConsumer[];
+  /** Where the shards' positions are kept between starts (a data folder's); in memory only without it. */
+  positionsFile?: string;
   /** How long a batch the handler failed first waits before it is tried again (doubling each time after). */
   retryDelayMs?: number;
 }
@@ -144,25 +150,22 @@ interface ShardState {
 }
 
 /**
- * Feeds the table's stream to the click counter as Lambda's DynamoDB stream event source does: each shard in
- * order, a shard's children after it, only the records that pass the filters, in batches of up to `batchSize`
- * gathered for up to the batching window, with a tumbling window's `shardId`. A batch the handler fails is
- * handled as the stack's mapping handles it (clickStreamSchema): split in two, each half tried on its own down
- * to the record that fails, which is tried again a bounded number of times, the shard waiting; a batch that
- * keeps failing, or whose records are older than the maximum age, is given up to the on-failure destination
- * with its shard and sequence numbers, and the shard moves on.
+ * Feeds the table's stream to its consumers (the click counter, the webhook dispatcher) as Lambda's DynamoDB
+ * stream event sources do: each shard in order, a shard's children after it, to each consumer only the records
+ * its filters take, in batches of up to its `batchSize` gathered for up to its batching window, with a tumbling
+ * window's `shardId` for a mapping that has one. A batch a consumer fails is handled as the stack's mapping
+ * handles it (its schema): split in two, each half tried on its own down to the record that fails, which is
+ * tried again a bounded number of times, the shard waiting; a batch that keeps failing, or whose records are
+ * older than the maximum age, is given up to the consumer's on-failure destination with its shard and sequence
+ * numbers, and the shard moves on. The stream is read once for all of them (each read of DynamoDB Local's
+ * stream costs in proportion to the stream): unlike Lambda's separate mappings, a consumer that keeps failing
+ * holds the others' shard too, for as long as its bounded retries take.
  */
 export async function startStreamReader({
-  schema = clickStreamSchema,
   endpoint,
   tableName,
-  handler,
-  identity,
+  consumers,
   positionsFile,
-  batchSize = schema.batchSize,
-  maxBatchingWindowMs = schema.maxBatchingWindowSeconds * 1000,
-  invocationTimeoutMs = clickStreamSchema.counterTimeoutSeconds * 1000,
-  failuresQueueUrl,
   retryDelayMs = RETRY_MS,
 }: StreamReaderOptions): Promise<StreamReader> {
   const config = { endpoint, region: process.env.AWS_REGION ?? 'us-east-1' };
@@ -225,10 +228,18 @@ export async function startStreamReader({
     }
   }
 
-  const failures = failuresQueueUrl ? new SQSClient({ useQueueUrlAsEndpoint: false }) : undefined;
+  const failures = consumers.some((consumer) => consumer.failuresQueueUrl)
+    ? new SQSClient({ useQueueUrlAsEndpoint: false })
+    : undefined;
 
-  /** Describes a batch given up to the on-failure destination, as Lambda's record of it does. */
-  async function giveUp(shardId: string, records: DynamoDBRecord[], condition: GivenUp, invocations: number) {
+  /** Describes a batch given up to the consumer's on-failure destination, as Lambda's record of it does. */
+  async function giveUp(
+    consumer: StreamConsumer,
+    shardId: string,
+    records: DynamoDBRecord[],
+    condition: GivenUp,
+    invocations: number,
+  ) {
     const arrivals = records.map((record) => (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000);
     const description = {
       requestContext: { condition, approximateInvokeCount: invocations },
@@ -244,17 +255,17 @@ export async function startStreamReader({
         streamArn,
       },
     };
-    logger.error(`The ${identity.name} gave up records of the table stream`, {
+    logger.error(`The ${consumer.identity.name} gave up records of the table stream`, {
       ...description.DDBStreamBatchInfo,
       condition,
     });
-    if (failures)
+    if (failures && consumer.failuresQueueUrl)
       await failures.send(
-        new SendMessageCommand({ QueueUrl: failuresQueueUrl, MessageBody: JSON.stringify(description) }),
+        new SendMessageCommand({ QueueUrl: consumer.failuresQueueUrl, MessageBody: JSON.stringify(description) }),
       );
   }
 
-  const tooOld = (records: DynamoDBRecord[]) =>
+  const tooOld = (schema: StreamConsumerSchema, records: DynamoDBRecord[]) =>
     records.some(
       (record) =>
         Date.now() - (record.dynamodb?.ApproximateCreationDateTime ?? Number.POSITIVE_INFINITY) * 1000 >
@@ -262,14 +273,15 @@ export async function startStreamReader({
     );
 
   /**
-   * Hands a batch to the handler until it succeeds, is split, or is given up; false only when the reader
+   * Hands a batch to a consumer until it succeeds, is split, or is given up; false only when the reader
    * stopped meanwhile (the batch is then read again at the next start).
    */
-  async function handOver(shardId: string, records: DynamoDBRecord[]): Promise<boolean> {
+  async function handOver(consumer: StreamConsumer, shardId: string, records: DynamoDBRecord[]): Promise<boolean> {
+    const { schema, identity, handler, invocationTimeoutMs } = consumer;
     let invocations = 0;
     while (running) {
-      if (tooOld(records)) {
-        await giveUp(shardId, records, 'RecordAgeExceeded', invocations);
+      if (tooOld(schema, records)) {
+        await giveUp(consumer, shardId, records, 'RecordAgeExceeded', invocations);
         return true;
       }
       const now = new Date();
@@ -292,10 +304,13 @@ export async function startStreamReader({
       }
       if (schema.bisectBatchOnError && records.length > 1) {
         const half = Math.ceil(records.length / 2);
-        return (await handOver(shardId, records.slice(0, half))) && handOver(shardId, records.slice(half));
+        return (
+          (await handOver(consumer, shardId, records.slice(0, half))) &&
+          handOver(consumer, shardId, records.slice(half))
+        );
       }
       if (invocations > schema.retryAttempts) {
-        await giveUp(shardId, records, 'RetryAttemptsExhausted', invocations);
+        await giveUp(consumer, shardId, records, 'RetryAttemptsExhausted', invocations);
         return true;
       }
       // Backing off as Lambda does, so a failure of a few seconds (a throttled table) costs no records.
@@ -320,14 +335,18 @@ export async function startStreamReader({
 
   async function readShardFrom(state: ShardState): Promise<number> {
     state.iterator ??= await iteratorOf(state);
+    const shardId = state.shard.ShardId as string;
     let read = 0;
-    let batch: DynamoDBRecord[] = [];
-    let batchLast: string | undefined;
-    let gatheringSince = Date.now();
-    const flush = async () => {
-      if (batch.length > 0 && !(await handOver(state.shard.ShardId as string, batch))) return false;
-      batch = [];
-      if (batchLast) state.position = batchLast;
+    /** The records each consumer's filters took and it has not been handed yet, since when it gathers them. */
+    const pending = consumers.map((consumer) => ({ consumer, batch: [] as DynamoDBRecord[], since: 0 }));
+    let readUpTo: string | undefined;
+    const windowOf = (consumer: StreamConsumer) =>
+      consumer.maxBatchingWindowMs ?? consumer.schema.maxBatchingWindowSeconds * 1000;
+    const flush = async (gathering: (typeof pending)[number]) => {
+      if (gathering.batch.length > 0 && !(await handOver(gathering.consumer, shardId, gathering.batch))) return false;
+      gathering.batch = [];
+      // Each consumer has been handed every record it takes up to here: a later start reads on from it.
+      if (readUpTo && pending.every((other) => other.batch.length === 0)) state.position = readUpTo;
       return true;
     };
     while (running && state.iterator) {
@@ -341,28 +360,36 @@ export async function startStreamReader({
         const name = (error as Error).name;
         if (name !== 'ExpiredIteratorException' && name !== 'TrimmedDataAccessException') throw error;
         state.iterator = await iteratorOf(state, name === 'TrimmedDataAccessException');
-        batch = [];
-        batchLast = undefined;
+        for (const gathering of pending) gathering.batch = [];
+        readUpTo = undefined;
         continue;
       }
       const records = out.Records ?? [];
       read += records.length;
       for (const record of records) {
         const lambdaRecord = toLambdaRecord(record, streamArn as string);
-        if (schema.filters.some((pattern) => matches(lambdaRecord, pattern as Pattern))) {
-          if (batch.length === 0) gatheringSince = Date.now();
-          batch.push(lambdaRecord);
+        readUpTo = record.dynamodb?.SequenceNumber;
+        for (const gathering of pending) {
+          if (!gathering.consumer.schema.filters.some((pattern) => matches(lambdaRecord, pattern as Pattern))) continue;
+          if (gathering.batch.length === 0) gathering.since = Date.now();
+          gathering.batch.push(lambdaRecord);
+          if (gathering.batch.length >= gathering.consumer.schema.batchSize && !(await flush(gathering))) return read;
         }
-        batchLast = record.dynamodb?.SequenceNumber;
-        if (batch.length >= batchSize && !(await flush())) return read;
       }
+      if (pending.every((gathering) => gathering.batch.length === 0) && readUpTo) state.position = readUpTo;
       state.iterator = out.NextShardIterator;
       const atEnd = records.length === 0;
-      const windowOver = Date.now() - gatheringSince >= maxBatchingWindowMs;
-      if (atEnd && (batch.length === 0 || windowOver || drainRequested > 0 || !state.iterator)) break;
+      // Each consumer's batch goes when its own window is over (or a drain asks, or the shard closed).
+      for (const gathering of pending) {
+        const windowOver = Date.now() - gathering.since >= windowOf(gathering.consumer);
+        if (gathering.batch.length > 0 && (windowOver || drainRequested > 0 || !state.iterator)) {
+          if (!(await flush(gathering))) return read;
+        }
+      }
+      if (atEnd && pending.every((gathering) => gathering.batch.length === 0)) break;
       if (atEnd) await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     }
-    if (!(await flush())) return read;
+    for (const gathering of pending) if (!(await flush(gathering))) return read;
     state.caughtUp = read === 0;
     // A closed shard gives no iterator after its last record: it is finished, and its children follow. An open
     // one may give none too (DynamoDB Local does, now and then): it is read again from its position.

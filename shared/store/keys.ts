@@ -304,6 +304,14 @@ export const accessPatterns = {
   keysOfUser: (userId: number) => inPartition(`USER#${userId}`, 'KEY#'),
   /** A user's webhooks, oldest first (their ids sort by when they were made), read consistently. */
   webhooksOfUser: (userId: number) => inPartition(`USER#${userId}`, 'WEBHOOK#'),
+  /**
+   * The same, as the webhook dispatcher reads them for each batch of the stream: eventually consistent, half the
+   * read units a click pays (docs/decisions.md, "Webhooks").
+   */
+  webhooksToDispatchTo: (userId: number): AccessPattern => {
+    const { ConsistentRead: _, ...eventual } = inPartition(`USER#${userId}`, 'WEBHOOK#');
+    return eventual;
+  },
   /** A webhook's latest delivery attempts, newest first (eventually consistent: a log). */
   deliveriesOfWebhook: (webhookId: string): AccessPattern => ({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',

@@ -1,5 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookDeliveryRecord } from '../records.js';
+import { putItems } from './bulk-writes.js';
 import { accessPatterns, keys } from './keys.js';
 import { documentClient, type Item, tableName } from './table.js';
 
@@ -8,23 +9,19 @@ export const DELIVERIES_SHOWN = 100;
 /** How long an attempt is kept (its TTL): long enough to see a week of retries, never a growing log. */
 const DELIVERY_KEPT_SECONDS = 7 * 24 * 3600;
 
-/** Records one attempt at delivering a message (`evt_<id>` or `ping_<uuid>`) to a webhook. */
-export async function recordDeliveryAttempt(
-  webhookId: string,
-  messageId: string,
-  attempt: WebhookDeliveryRecord,
+/** Records attempts at delivering messages (`evt_<id>` or `ping_<uuid>`) to webhooks, in batch writes. */
+export async function recordDeliveryAttempts(
+  attempts: readonly { webhookId: string; messageId: string; attempt: WebhookDeliveryRecord }[],
 ): Promise<void> {
-  await documentClient.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.webhookDelivery(webhookId, attempt.at, messageId, attempt.attempt),
-        // Nested, not spread: an item with a top-level `event_type` would be taken for an event by the table
-        // stream's consumers, whose filters select events by that attribute (table-schema.ts).
-        attempt,
-        expires_at: Math.floor(Date.now() / 1000) + DELIVERY_KEPT_SECONDS,
-      },
-    }),
+  const expiresAt = Math.floor(Date.now() / 1000) + DELIVERY_KEPT_SECONDS;
+  await putItems(
+    attempts.map(({ webhookId, messageId, attempt }) => ({
+      ...keys.webhookDelivery(webhookId, attempt.at, messageId, attempt.attempt),
+      // Nested, not spread: an item with a top-level `event_type` would be taken for an event by the table
+      // stream's consumers, whose filters select events by that attribute (table-schema.ts).
+      attempt,
+      expires_at: expiresAt,
+    })),
   );
 }
 

@@ -143,11 +143,22 @@ export async function listWebhooks(
   return { items: items.map(toRecord), next };
 }
 
-/** Every webhook of a user, as stored (at most MAX_WEBHOOKS_PER_USER: one query). */
+/** Every webhook of a user, as stored (at most MAX_WEBHOOKS_PER_USER: one query), read consistently. */
 export async function webhooksOfUser(userId: number): Promise<StoredWebhook[]> {
   const all: StoredWebhook[] = [];
   for await (const items of readAll(accessPatterns.webhooksOfUser(userId))) all.push(...items.map(toStored));
   return all;
+}
+
+/**
+ * A user's active webhooks for the dispatcher, eventually consistent: each delivery reads its webhook again,
+ * consistently, so a deletion or a pause is never missed; only a webhook made in the last moment may miss an
+ * event stored as it was made.
+ */
+export async function webhooksToDispatchTo(userId: number): Promise<StoredWebhook[]> {
+  const all: StoredWebhook[] = [];
+  for await (const items of readAll(accessPatterns.webhooksToDispatchTo(userId))) all.push(...items.map(toStored));
+  return all.filter((webhook) => webhook.status === 'active');
 }
 
 /** What a change sets and removes: null event types or links are "all", stored as no attribute. */

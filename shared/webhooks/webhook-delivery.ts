@@ -7,7 +7,7 @@ import { logger } from '../platform/logger.js';
 import { metricNames } from '../platform/metric-names.js';
 import { recordCount, recordValues } from '../platform/metrics.js';
 import type { WebhookDeliveryRecord } from '../records.js';
-import { recordDeliveryAttempt } from '../store/webhook-deliveries.js';
+import { recordDeliveryAttempts } from '../store/webhook-deliveries.js';
 import {
   disableWebhook,
   noteDeliveryFailure,
@@ -21,9 +21,9 @@ import { signatureOf } from './webhook-signing.js';
 import { type CheckedTarget, checkedDeliveryTarget } from './webhook-targets.js';
 
 /**
- * Delivering one attempt of a queued message (shared/webhooks/webhook-messages.ts) to its webhook, at least
- * once: a failed attempt queues the next one before it is recorded, and anything that fails before both is
- * failed back to SQS, which hands the message over again.
+ * Delivering queued messages (shared/webhooks/webhook-messages.ts) to their webhooks, at least once: a failed
+ * attempt queues the next one before it is recorded, and anything that fails before both is failed back to
+ * SQS, which hands the message over again.
  */
 
 /** The waits after each failed attempt (the contract's schedule): eight attempts over about 28 hours. */
@@ -108,78 +108,136 @@ async function attempt(webhook: StoredWebhook, message: DeliveryMessage, at: Dat
 
 const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
 
-/** Delivers one attempt of a message, or holds it again if it is not due yet. */
-export async function deliverMessage(message: DeliveryMessage): Promise<void> {
-  if ((message.due_at ?? 0) > Date.now() + EARLY_MS) {
-    await queueDeliveries([message]);
-    return;
-  }
-  const webhook = await readWebhook(message.user_id, message.webhook_id);
-  // Deleted (itself, or with its user), disabled, or no longer subscribed: nothing more is sent.
-  const isPing = message.event_id === null;
-  if (!webhook || (!isPing && (webhook.status !== 'active' || !isSubscribed(webhook, message)))) return;
+/** One attempt made: its message, when it started, what came back and how long it took. */
+interface Attempt {
+  message: DeliveryMessage;
+  at: Date;
+  responseStatus: number | null;
+  durationMs: number;
+}
 
+/** Makes the attempt of a message that is due, unless its webhook is gone, disabled or no longer takes it. */
+async function attemptIfStillWanted(
+  message: DeliveryMessage,
+  webhook: StoredWebhook | undefined,
+): Promise<Attempt | undefined> {
+  const isPing = message.event_id === null;
+  // Deleted (itself, or with its user), disabled, or no longer subscribed: nothing more is sent.
+  if (!webhook || (!isPing && (webhook.status !== 'active' || !isSubscribed(webhook, message)))) return undefined;
   const at = new Date();
   const started = performance.now();
   const responseStatus = await attempt(webhook, message, at);
-  const durationMs = Math.round(performance.now() - started);
-  let outcome: WebhookDeliveryRecord['status'] = isSuccess(responseStatus) ? 'delivered' : 'retrying';
-  if (outcome === 'delivered') {
-    if (webhook.failingSince !== undefined) await noteDeliverySuccess(webhook.user_id, webhook.id);
-  } else if (responseStatus === 410) {
-    outcome = 'failed';
-    await disableWebhook(webhook.user_id, webhook.id, GONE_REASON);
-  } else if (isPing || message.attempt >= MAX_ATTEMPTS) {
-    outcome = 'failed';
-  }
-  if (outcome !== 'delivered' && !isPing) {
-    const failingSince = await noteDeliveryFailure(webhook.user_id, webhook.id, at.getTime());
-    if (at.getTime() - failingSince >= FAILING_FOR_MS) {
-      outcome = 'failed';
-      await disableWebhook(webhook.user_id, webhook.id, FAILING_REASON);
-    }
-  }
-  if (outcome === 'retrying') {
-    const wait = RETRY_DELAYS_MS[message.attempt - 1] ?? 0;
-    await queueDeliveries([{ ...message, attempt: message.attempt + 1, due_at: at.getTime() + wait }]);
-  }
-  await recordDeliveryAttempt(webhook.id, message.message_id, {
-    event_id: message.event_id,
-    event_type: message.event_type,
-    attempt: message.attempt,
-    status: outcome,
-    response_status: responseStatus,
-    at: timestamp(at),
-    duration_ms: durationMs,
-  });
-  const counted = {
-    delivered: metricNames.webhooksDelivered,
-    retrying: metricNames.webhooksRetried,
-    failed: metricNames.webhooksFailed,
-  };
-  await recordCount(counted[outcome]);
-  if (outcome === 'delivered')
-    await recordValues(metricNames.webhookLatency, [Math.max(0, Date.now() - message.stored_at)]);
+  return { message, at, responseStatus, durationMs: Math.round(performance.now() - started) };
 }
 
 /**
- * The deliveries queue's batch: each message delivered on its own, at once; one that fails (not the
- * receiver: the table or the queue) is handed back to SQS for another try.
+ * What one webhook's attempts of a batch leave on it: a 410 disables it; a success ends its failing days; a
+ * failure (of an event, not a ping) starts them, and disables it once they reach FAILING_FOR_MS. Answers
+ * whether it is now disabled.
+ */
+async function noteOutcomes(webhook: StoredWebhook, attempts: Attempt[]): Promise<boolean> {
+  if (attempts.some((made) => made.responseStatus === 410)) {
+    await disableWebhook(webhook.user_id, webhook.id, GONE_REASON);
+    return true;
+  }
+  if (attempts.some((made) => isSuccess(made.responseStatus))) {
+    if (webhook.failingSince !== undefined) await noteDeliverySuccess(webhook.user_id, webhook.id);
+    return false;
+  }
+  const failed = attempts.filter((made) => made.message.event_id !== null);
+  const first = failed[0];
+  if (!first) return false;
+  const failingSince = await noteDeliveryFailure(webhook.user_id, webhook.id, first.at.getTime());
+  if (first.at.getTime() - failingSince < FAILING_FOR_MS) return false;
+  await disableWebhook(webhook.user_id, webhook.id, FAILING_REASON);
+  return true;
+}
+
+/** An attempt's status in the log: delivered, retried later, or given up. */
+function statusOf({ message, responseStatus }: Attempt, disabled: boolean): WebhookDeliveryRecord['status'] {
+  if (isSuccess(responseStatus)) return 'delivered';
+  const last = message.event_id === null || message.attempt >= MAX_ATTEMPTS;
+  return last || disabled ? 'failed' : 'retrying';
+}
+
+/**
+ * Delivers one webhook's due messages of a batch: the webhook read once (consistently: nothing goes out after a
+ * deletion), every attempt at once, then what they leave on the webhook, the next attempts queued and every
+ * attempt recorded (one batch write). Apart from other webhooks', so a receiver that hangs delays no other's.
+ */
+async function deliverToWebhook(messages: readonly DeliveryMessage[]): Promise<void> {
+  const [first] = messages;
+  if (!first) return;
+  const webhook = await readWebhook(first.user_id, first.webhook_id);
+  const made = (await Promise.all(messages.map((message) => attemptIfStillWanted(message, webhook)))).filter(
+    (attempted): attempted is Attempt => attempted !== undefined,
+  );
+  if (!webhook || made.length === 0) return;
+  const disabled = await noteOutcomes(webhook, made);
+  const outcomes = made.map((attempted) => ({ attempted, status: statusOf(attempted, disabled) }));
+  await queueDeliveries(
+    outcomes
+      .filter(({ status }) => status === 'retrying')
+      .map(({ attempted: { message, at } }) => ({
+        ...message,
+        attempt: message.attempt + 1,
+        due_at: at.getTime() + (RETRY_DELAYS_MS[message.attempt - 1] ?? 0),
+      })),
+  );
+  await recordDeliveryAttempts(
+    outcomes.map(({ attempted: { message, at, responseStatus, durationMs }, status }) => ({
+      webhookId: webhook.id,
+      messageId: message.message_id,
+      attempt: {
+        event_id: message.event_id,
+        event_type: message.event_type,
+        attempt: message.attempt,
+        status,
+        response_status: responseStatus,
+        at: timestamp(at),
+        duration_ms: durationMs,
+      },
+    })),
+  );
+  const count = (status: WebhookDeliveryRecord['status']) => outcomes.filter((outcome) => outcome.status === status);
+  await recordCount(metricNames.webhooksDelivered, {}, count('delivered').length);
+  await recordCount(metricNames.webhooksRetried, {}, count('retrying').length);
+  await recordCount(metricNames.webhooksFailed, {}, count('failed').length);
+  await recordValues(
+    metricNames.webhookLatency,
+    count('delivered').map(({ attempted }) => Math.max(0, Date.now() - attempted.message.stored_at)),
+  );
+}
+
+/**
+ * The deliveries queue's batch: each webhook's due messages on their own, what is not due yet held again.
+ * Whatever fails (the table, the queue; never a receiver: its failure is a retry) fails its messages back to
+ * SQS, which hands them over again: a receiver may then get an attempt twice, as at-least-once allows, and
+ * never miss one.
  */
 export async function deliverQueuedMessages(records: readonly SQSRecord[]): Promise<SQSBatchResponse> {
-  const failed: SQSBatchResponse['batchItemFailures'] = [];
-  await Promise.all(
-    records.map(async (record) => {
-      try {
-        await deliverMessage(JSON.parse(record.body) as DeliveryMessage);
-      } catch (error) {
-        logger.warn('Webhook delivery failed; SQS will hand it over again', {
-          message: record.messageId,
-          error: error as Error,
-        });
-        failed.push({ itemIdentifier: record.messageId });
-      }
+  const now = Date.now();
+  const received = records.map((record) => ({
+    id: record.messageId,
+    message: JSON.parse(record.body) as DeliveryMessage,
+  }));
+  const groups = Map.groupBy(received, ({ message }) =>
+    (message.due_at ?? 0) > now + EARLY_MS ? 'later' : `${message.user_id}/${message.webhook_id}`,
+  );
+  const outcomes = await Promise.allSettled(
+    [...groups].map(async ([group, entries]) => {
+      const messages = entries.map(({ message }) => message);
+      await (group === 'later' ? queueDeliveries(messages) : deliverToWebhook(messages));
     }),
   );
+  const failed = [...groups.values()].flatMap((entries, i) => {
+    const outcome = outcomes[i];
+    if (outcome?.status !== 'rejected') return [];
+    logger.warn('Webhook deliveries failed; SQS will hand them over again', {
+      messages: entries.length,
+      error: outcome.reason as Error,
+    });
+    return entries.map(({ id }) => ({ itemIdentifier: id }));
+  });
   return { batchItemFailures: failed };
 }

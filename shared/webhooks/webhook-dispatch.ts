@@ -4,7 +4,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { EventRecord } from '../records.js';
 import { forEachConcurrently } from '../store/bulk-writes.js';
 import { toEventRecord } from '../store/record-items.js';
-import { type StoredWebhook, webhooksOfUser } from '../store/webhooks.js';
+import { type StoredWebhook, webhooksToDispatchTo } from '../store/webhooks.js';
 import { type DeliveryMessage, queueDeliveries } from './webhook-messages.js';
 
 /** Owners whose webhooks are read at once for one batch. */
@@ -41,7 +41,7 @@ const bodyOf = (event: EventRecord) =>
 
 /**
  * Queues a delivery of each event a batch of the stream stored to every active webhook of the event's link's
- * owner that takes it: one read of an owner's webhooks per batch (at most ten, one query). Nothing here waits
+ * owner that takes it: one read of an owner's webhooks per batch (at most ten, one eventually consistent query). Nothing here waits
  * for a receiver; the deliverer does.
  */
 export async function dispatchStoredEvents(records: readonly DynamoDBRecord[]): Promise<number> {
@@ -51,7 +51,7 @@ export async function dispatchStoredEvents(records: readonly DynamoDBRecord[]): 
   }
   const messages: DeliveryMessage[] = [];
   await forEachConcurrently([...byOwner], OWNERS_AT_ONCE, async ([ownerId, events]) => {
-    const webhooks = (await webhooksOfUser(ownerId)).filter((webhook) => webhook.status === 'active');
+    const webhooks = await webhooksToDispatchTo(ownerId);
     for (const { record, storedAt } of events) {
       for (const webhook of webhooks.filter((candidate) => isSubscribed(candidate, record))) {
         messages.push({
