@@ -204,7 +204,7 @@ class LogMeter {
  * HTTP client as it happens; a receive that answered nothing counts apart. Calls made in `uncounted` are the
  * benchmark's own.
  */
-class SqsMeter {
+export class SqsMeter {
   readonly counts: Counters = {};
   private readonly own = new AsyncLocalStorage<true>();
   private readonly actions = new WeakMap<ClientRequest, { action: string; bytes: number }>();

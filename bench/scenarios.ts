@@ -6,6 +6,7 @@ import { eventPipeline } from './event-pipeline.js';
 import { handlerCpu } from './handler-cpu.js';
 import { firehose, hotKeyBenchmark, viralLink, viralLinkLimited } from './hot-keys.js';
 import { statsBenchmark } from './stats.js';
+import { webhooksBenchmark } from './webhooks.js';
 
 /** Every benchmark of `npm run bench`, by name. */
 export const scenarios: Record<string, () => Promise<string[]>> = {
@@ -19,4 +20,5 @@ export const scenarios: Record<string, () => Promise<string[]>> = {
   firehose: hotKeyBenchmark(firehose),
   stats: statsBenchmark,
   cost,
+  webhooks: webhooksBenchmark,
 };
