@@ -76,6 +76,17 @@ export async function callsPerRequest(): Promise<string[]> {
     });
     await measure('GET /urls?tag&user_id', 'GET', `/urls?tag=spring&user_id=${user.id}`);
     await measure('GET /users/{id}/tags', 'GET', `/users/${user.id}/tags`);
+    // A webhook's routes (no ping: its delivery would run beside the rows that follow).
+    const hookBody = { url: 'https://hooks.example.com/in', url_ids: [url.id] };
+    await warm('POST', `/users/${user.id}/webhooks`, { url: 'https://hooks.example.com/warm' });
+    const hook = await measure('POST /users/{id}/webhooks (url_ids)', 'POST', `/users/${user.id}/webhooks`, hookBody);
+    const hookPath = `/users/${user.id}/webhooks/${(hook as unknown as { id: string }).id}`;
+    await measure('GET /users/{id}/webhooks', 'GET', `/users/${user.id}/webhooks`);
+    await measure('GET /users/{id}/webhooks/{webhook_id}', 'GET', hookPath);
+    await measure('PUT /users/{id}/webhooks/{webhook_id} (status)', 'PUT', hookPath, { status: 'disabled' });
+    await measure('POST .../{webhook_id}/secret', 'POST', `${hookPath}/secret`);
+    await measure('GET .../{webhook_id}/deliveries', 'GET', `${hookPath}/deliveries`);
+    await measure('DELETE /users/{id}/webhooks/{webhook_id}', 'DELETE', hookPath);
     await warm('PUT', `/urls/${campaign.id}`, { tags: ['bench', 'warm'] });
     await measure('PUT /urls/{id} (tags only)', 'PUT', `/urls/${campaign.id}`, { tags: ['bench'] });
     await measure('PUT /urls/{id} (title only)', 'PUT', `/urls/${url.id}`, { title: 'renamed' });
