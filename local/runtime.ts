@@ -510,8 +510,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       identity: { runtime: runtimeId, name: 'WebhookDeliverer' },
       handler: deliverToWebhooks,
       batchSize: webhookDeliveriesQueueSchema.batchSize,
-      // Lambda scales an SQS source's pollers up to the mapping's maximum concurrency (20): four keep up with
-      // a link clicked 50 times a second on two cores, where a receiver's round trips, not CPU, are the limit.
+      // Lambda scales an SQS source's pollers up to the mapping's maximum concurrency (20); four keep up with the
+      // webhooks benchmark's load here (docs/benchmarks.md), where a receiver's round trips are the limit.
       concurrency: 4,
       invocationTimeoutMs: webhookDeliveriesQueueSchema.delivererTimeoutSeconds * 1000,
     });

@@ -72,6 +72,18 @@ const statsRange = {
 };
 
 /** An answer for each record the API returns, by its name in `components.schemas`. */
+/** A webhook as its routes answer it (made by POST /users/{id}/webhooks, its id random). */
+const webhookExample = {
+  id: 'wh_0mhxk3c1sQ2hX9lZ0aYbP',
+  user_id: 1,
+  url: 'https://hooks.example.com/url-shortener',
+  event_types: ['click', 'created'],
+  url_ids: null,
+  status: 'active',
+  disabled_reason: null,
+  created_at: at,
+};
+
 export const recordExamples: Record<string, unknown> = {
   User: { id: 1, username: 'ada', email: 'ada@example.com', created_at: at },
   Url: url,
@@ -110,28 +122,9 @@ export const recordExamples: Record<string, unknown> = {
     expires_at: null,
     created_by: null,
   },
-  Webhook: {
-    id: 'wh_0mhxk3c1sQ2hX9lZ0aYbP',
-    user_id: 1,
-    url: 'https://hooks.example.com/url-shortener',
-    event_types: ['click', 'created'],
-    url_ids: null,
-    status: 'active',
-    disabled_reason: null,
-    created_at: at,
-  },
-  NewWebhook: {
-    id: 'wh_0mhxk3c1sQ2hX9lZ0aYbP',
-    user_id: 1,
-    url: 'https://hooks.example.com/url-shortener',
-    event_types: ['click', 'created'],
-    url_ids: null,
-    status: 'active',
-    disabled_reason: null,
-    created_at: at,
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7ERiDgBXmDs=',
-  },
-  WebhookSecret: { secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD8Ntd1cLWcGw=' },
+  Webhook: webhookExample,
+  NewWebhook: { ...webhookExample, secret: 'whsec_ZXhhbXBsZS1zZWNyZXQtc2hvd24tb25jZS0wMDAwMDA=' },
+  WebhookSecret: { secret: 'whsec_ZXhhbXBsZS1zZWNyZXQtYWZ0ZXItcm90YXRpb24tMDA=' },
   WebhookPing: { webhook_id: 'wh_0mhxk3c1sQ2hX9lZ0aYbP', message_id: 'ping_0f8fad5b-d9cb-469f-a165-70867728950e' },
   WebhookDelivery: {
     event_id: 42,

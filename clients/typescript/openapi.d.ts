@@ -4254,7 +4254,7 @@ export interface operations {
                      *       "status": "active",
                      *       "disabled_reason": null,
                      *       "created_at": "2026-11-22T01:33:12.123",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7ERiDgBXmDs="
+                     *       "secret": "whsec_ZXhhbXBsZS1zZWNyZXQtc2hvd24tb25jZS0wMDAwMDA="
                      *     }
                      */
                     "application/json": components["schemas"]["NewWebhook"];
@@ -4796,7 +4796,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD8Ntd1cLWcGw="
+                     *       "secret": "whsec_ZXhhbXBsZS1zZWNyZXQtYWZ0ZXItcm90YXRpb24tMDA="
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecret"];

@@ -3,7 +3,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../platform/clock.js';
 import { LimitReachedError, NotFoundError, RequestValidationError } from '../platform/errors.js';
 import type { Page, WebhookRecord, WebhookStatus } from '../records.js';
-import { accessPatterns, keys } from './keys.js';
+import { type AccessPattern, accessPatterns, keys } from './keys.js';
 import { readAll, readPage } from './list-pages.js';
 import { getItem, getItems, type Item, keyOf, put, remove, tableName, transact, update, writeIf } from './table.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
@@ -143,12 +143,15 @@ export async function listWebhooks(
   return { items: items.map(toRecord), next };
 }
 
-/** Every webhook of a user, as stored (at most MAX_WEBHOOKS_PER_USER: one query), read consistently. */
-export async function webhooksOfUser(userId: number): Promise<StoredWebhook[]> {
+/** The webhooks an access pattern of a user's partition finds, as stored (at most 10: one query). */
+async function readWebhooks(pattern: AccessPattern): Promise<StoredWebhook[]> {
   const all: StoredWebhook[] = [];
-  for await (const items of readAll(accessPatterns.webhooksOfUser(userId))) all.push(...items.map(toStored));
+  for await (const items of readAll(pattern)) all.push(...items.map(toStored));
   return all;
 }
+
+/** Every webhook of a user, as stored, read consistently. */
+export const webhooksOfUser = (userId: number) => readWebhooks(accessPatterns.webhooksOfUser(userId));
 
 /**
  * A user's active webhooks for the dispatcher, eventually consistent: each delivery reads its webhook again,
@@ -156,8 +159,7 @@ export async function webhooksOfUser(userId: number): Promise<StoredWebhook[]> {
  * event stored as it was made.
  */
 export async function webhooksToDispatchTo(userId: number): Promise<StoredWebhook[]> {
-  const all: StoredWebhook[] = [];
-  for await (const items of readAll(accessPatterns.webhooksToDispatchTo(userId))) all.push(...items.map(toStored));
+  const all = await readWebhooks(accessPatterns.webhooksToDispatchTo(userId));
   return all.filter((webhook) => webhook.status === 'active');
 }
 

@@ -72,15 +72,18 @@ function isAllowedHost(address: Address, port: string): boolean {
   });
 }
 
-/** The service's own addresses: its short-link hosts and public base URL (and, for a request, where it came). */
-function ownAddresses(extra: readonly Address[]): Address[] {
+/**
+ * The service's own addresses as configured (its short-link hosts, its public base URL): all a delivery knows
+ * of them, having no request (a request's own are shared/http/own-addresses.ts's, these among them).
+ */
+function configuredOwnAddresses(): Address[] {
   const { shortLinkHosts, publicBaseUrl } = serviceConfig();
-  return [...extra, ...[...shortLinkHosts, publicBaseUrl ?? ''].flatMap((text) => addressOf(text) ?? [])];
+  return [...shortLinkHosts, publicBaseUrl ?? ''].flatMap((text) => addressOf(text) ?? []);
 }
 
 /** Why a target may not be sent to, or undefined when it may: the rules that need no lookup. */
 async function refusalOf(url: URL, address: Address, own: readonly Address[]): Promise<string | undefined> {
-  if (ownAddresses(own).some((mine) => isOwnAddress(address, mine))) return OWN_TARGET;
+  if (own.some((mine) => isOwnAddress(address, mine))) return OWN_TARGET;
   if (isWithinAny(address.host, await currentBlockedEntries())) return BLOCKED_TARGET;
   if (isIP(address.host) && !isAllowedHost(address, portOf(url)) && !isPublicAddress(address.host)) return NOT_PUBLIC;
   return undefined;
@@ -136,7 +139,7 @@ export async function checkedDeliveryTarget(target: string, timeoutMs: number): 
   const url = new URL(target);
   const address = addressOf(target);
   if (!address) throw new Error(NOT_PUBLIC);
-  const refusal = await refusalOf(url, address, []);
+  const refusal = await refusalOf(url, address, configuredOwnAddresses());
   if (refusal) throw new Error(refusal);
   const resolved = await addressesOf(address.host, timeoutMs);
   const allowed = isAllowedHost(address, portOf(url));
