@@ -160,8 +160,8 @@ export const clickCounter = {
 } as const;
 
 /**
- * The table stream's consumer that queues webhook deliveries (webhookStreamSchema): reads the webhooks of the
- * stored events' owners (one query each, in the users' partitions).
+ * The table stream's consumer that queues webhook deliveries (webhookStreamSchema): reads the count of webhook
+ * changes and the webhooks of the stored events' owners (one query each, in the users' partitions).
  */
 export const webhookDispatcher = {
   handler: 'functions/webhooks/dispatch-webhooks.ts',

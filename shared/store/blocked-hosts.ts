@@ -37,10 +37,10 @@ export async function unblockHost(host: string): Promise<void> {
   if (!outcome.ok) throw new NotFoundError(HOST_NOT_BLOCKED);
 }
 
-/** Every blocked entry, by its canonical text, read consistently. */
-export async function listBlockedHosts(): Promise<BlockedHost[]> {
+/** Every blocked entry, by its canonical text, read consistently unless told otherwise. */
+export async function listBlockedHosts(consistent = true): Promise<BlockedHost[]> {
   const found: BlockedHost[] = [];
-  for await (const items of readAll(accessPatterns.blockedHosts())) {
+  for await (const items of readAll(accessPatterns.blockedHosts(consistent))) {
     found.push(...items.map((item) => ({ host: String(item.host), created_at: String(item.created_at) })));
   }
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
@@ -53,12 +53,16 @@ export async function currentBlockedEntries(): Promise<BlockedEntry[]> {
 
 /**
  * The blocked entries as this instance knows them, read once per refresh (not per click): at most
- * `blockedHostsRefreshMs` old, one read at a time.
+ * `blockedHostsRefreshMs` old, one read at a time. Eventually consistent: a copy that old gains nothing from a
+ * consistent read but its double price, paid by every redirect instance every refresh.
  */
-const knownBlockedEntries = new RefreshingValue(currentBlockedEntries, {
-  maxAgeMs: abuseControls.blockedHostsRefreshMs,
-  keepOnFailure: true,
-});
+const knownBlockedEntries = new RefreshingValue(
+  async () => (await listBlockedHosts(false)).map((entry) => readBlockedEntry(entry.host)),
+  {
+    maxAgeMs: abuseControls.blockedHostsRefreshMs,
+    keepOnFailure: true,
+  },
+);
 
 /**
  * Whether a visit's target host is blocked (itself, through a parent domain, or within a blocked range), by the

@@ -11,7 +11,7 @@ import {
 import { idUnderMarker } from './ids.js';
 import { keys } from './keys.js';
 import { retryWithBackoff } from './retry.js';
-import { isOfDeleted, REMEMBER_MS, recentDeletions } from './scale/deletion-copies.js';
+import { deletionsAfterWriting, isOfDeleted, REMEMBER_MS } from './scale/deletion-copies.js';
 import { eventListShards } from './scale/levers.js';
 import { currentLayout, widenLists } from './scale/shard-layout.js';
 import { listName, listsOf, type ShardLayout, widestLayout } from './scale/sharded-lists.js';
@@ -80,8 +80,10 @@ function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
  * An old event whose URL no longer exists is not written (a redelivered one is removed from wherever an
  * earlier delivery may have written it). An event of a URL or user deleted lately, maybe while it was being
  * written, is found by a read of the recent deletions once the batch is written, and removed (the lists hide
- * it meanwhile, and the deletion's delayed sweep would too): nothing is left stored. Reading the deletions
- * after writing, not before, is what catches a deletion that swept just before a write landed. The clicks' visitor tags go to an item of their own, written before the events.
+ * it meanwhile, and the deletion's delayed sweep removes what that eventually consistent read misses):
+ * nothing is left stored. Reading the deletions after writing, not before, is what catches a deletion that
+ * swept just before a write landed. The clicks' visitor tags go to an item of their own, written before the
+ * events.
  *
  * What DynamoDB throttles is tried again until the deadline; lists with many throttled events get more
  * shards (scale/shard-layout.ts), and the events still to write are placed with the wider layout at once.
@@ -157,7 +159,7 @@ export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: n
   // before they landed. They go now, not 15 minutes later: each where it was just written (any copy an
   // earlier delivery wrote went above). One delete each, so a deletion under a burst of clicks costs no more
   // than the clicks themselves, on the partitions they were spread over.
-  const deletions = await recentDeletions();
+  const deletions = await deletionsAfterWriting();
   const orphaned = written.map(({ event }) => event).filter((event) => isOfDeleted(event, deletions));
   await deleteKeys(orphaned.map(eventKey), deadline);
 

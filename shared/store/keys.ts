@@ -28,9 +28,16 @@ export const keys = {
   userKey: (userId: number, keyId: number): Key => ({ PK: `USER#${userId}`, SK: `KEY#${sortableId(keyId)}` }),
   /**
    * A user's webhook, in the user's partition: the dispatcher reads all of a user's (at most 10) with one
-   * query per batch of its events, and the user cascade finds them there.
+   * query, again only after a webhook was made or changed (`webhookChanges`), and the user cascade finds them
+   * there.
    */
   webhook: (userId: number, webhookId: string): Key => ({ PK: `USER#${userId}`, SK: `WEBHOOK#${webhookId}` }),
+  /**
+   * How many times any webhook was made or changed (the changes that can widen what a webhook takes): while it
+   * stays the same, the dispatcher keeps what it read of owners' webhooks. One small item, read once per
+   * dispatcher batch and written once per such change.
+   */
+  webhookChanges: (): Key => ({ PK: 'WEBHOOKS', SK: 'CHANGES' }),
   /**
    * One delivery attempt of a webhook, sorted by when it started (then by message and attempt), so the latest
    * are one query read backwards; each lives a week (its TTL).
@@ -238,9 +245,12 @@ export const accessPatterns = {
   allUsers: () => onIndex('GSI1', 'GSI1PK', 'USERS'),
   /** Every report by id (GSI1); read newest first. */
   allReports: (): AccessPattern => ({ ...onIndex('GSI1', 'GSI1PK', 'REPORTS'), ScanIndexForward: false }),
-  /** Every blocked host, read consistently (one small partition). */
-  blockedHosts: (): AccessPattern => ({
-    ConsistentRead: true,
+  /**
+   * Every blocked host (one small partition): consistently for a link being made or changed, eventually (half
+   * the price) for a redirect instance's periodic copy, which is seconds old anyway.
+   */
+  blockedHosts: (consistent = true): AccessPattern => ({
+    ConsistentRead: consistent,
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.blockedHost('').PK },
   }),
@@ -260,9 +270,13 @@ export const accessPatterns = {
   /** One shard of the events of one type, by id (GSI3). */
   eventsByType: (eventType: string, shard: number) =>
     eventShard('GSI3', 'GSI3PK', `EVENTS#TYPE#${eventType}#${shard}`, 'GSI3SK'),
-  /** One copy of the deletions event lists must still hide: those not yet to be forgotten at `now`, read consistently. */
-  recentDeletions: (copy: number, now: number): AccessPattern => ({
-    ConsistentRead: true,
+  /**
+   * One copy of the deletions event lists must still hide: those not yet to be forgotten at `now`. Consistent
+   * for a list (`consistent`); eventually consistent, at half the price, for the workers that clean up after a
+   * deletion, whose misses the deletion's delayed sweep removes (scale/deletion-copies.ts).
+   */
+  recentDeletions: (copy: number, now: number, consistent: boolean): AccessPattern => ({
+    ConsistentRead: consistent,
     KeyConditionExpression: 'PK = :pk AND SK > :now',
     ExpressionAttributeValues: { ':pk': `DELETED#${copy}`, ':now': sortableId(now) },
   }),

@@ -16,7 +16,7 @@ import { deleteKeys, forEachConcurrently } from './bulk-writes.js';
 import { CLICK, type OwnedEvent, toOwnedEvent } from './event-items.js';
 import { type Key, keys, linkScope, type StatsScope, scopeOwner, userScope } from './keys.js';
 import { retryWithBackoff } from './retry.js';
-import { recentDeletions } from './scale/deletion-copies.js';
+import { deletionsKnownHere } from './scale/deletion-copies.js';
 import { emptyHourStats, type HourStats, hourStatsItem, sortableSequence, toHourStats } from './stats-items.js';
 import { documentClient, getItem, keyOf, overloaded, tableName, writeIf } from './table.js';
 import { visitorTagsOf } from './visitor-batches.js';
@@ -266,9 +266,10 @@ export async function countClickChanges(shard: string, changes: ClickChange[], d
   const targets = targetsOf(shard, changes, await visitorTagsOf(inserted));
   await forEachConcurrently(targets, ITEMS_AT_ONCE, (target) => countInto(target, deadline));
   // A scope deleted lately, maybe while this batch was written, had its statistics deleted: what this batch
-  // wrote of them goes too, rather than wait for the deletion's delayed sweep. Read after the writes, so that
-  // a deletion that came just before one of them is seen.
-  const deletions = await recentDeletions();
+  // wrote of them goes too, rather than wait for the deletion's delayed sweep. By the deletions this instance
+  // knows (seconds old): those statistics answer 404 already, what is left of them is garbage, and the sweep
+  // removes what a deletion newer than this copy leaves.
+  const deletions = await deletionsKnownHere();
   const stale = targets.filter(({ scope, ownerId }) => {
     const owner = scopeOwner(scope);
     return deletions.users.has(ownerId) || (owner.kind === 'link' && deletions.urls.has(owner.urlId));

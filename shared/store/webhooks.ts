@@ -3,6 +3,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../platform/clock.js';
 import { LimitReachedError, NotFoundError, RequestValidationError } from '../platform/errors.js';
 import type { Page, WebhookRecord, WebhookStatus } from '../records.js';
+import { forEachConcurrently } from './bulk-writes.js';
 import { type AccessPattern, accessPatterns, keys } from './keys.js';
 import { readAll, readPage } from './list-pages.js';
 import { getItem, getItems, type Item, keyOf, put, remove, tableName, transact, update, writeIf } from './table.js';
@@ -15,6 +16,8 @@ import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const TOO_MANY_WEBHOOKS = 'Too many webhooks';
+/** Owners whose webhooks the dispatcher reads at once. */
+const OWNERS_AT_ONCE = 8;
 /** How many webhooks a user may have. */
 export const MAX_WEBHOOKS_PER_USER = 10;
 /** How long a rotated-out secret still signs (beside the new one). */
@@ -83,6 +86,10 @@ async function checkOwnLinks(userId: number, urlIds: readonly number[] | null | 
   if (issues.length > 0) throw new RequestValidationError(issues);
 }
 
+/** Counts a change that can widen what a webhook takes (webhooksToDispatchTo's view of owners moves on). */
+const COUNT_CHANGE = { expression: 'ADD changes :one', values: { ':one': 1 } };
+const countWebhookChange = () => update(keys.webhookChanges(), COUNT_CHANGE.expression, undefined, COUNT_CHANGE.values);
+
 /** Makes a webhook for an active user below the limit; answers it with its secret, this once. */
 export async function createWebhook(
   userId: number,
@@ -109,6 +116,7 @@ export async function createWebhook(
       { '#state': 'state' },
     ),
     put(item, 'attribute_not_exists(PK)'),
+    countWebhookChange(),
   ]);
   if (!outcome.ok) {
     const user = await getItem(keys.user(userId));
@@ -153,14 +161,52 @@ async function readWebhooks(pattern: AccessPattern): Promise<StoredWebhook[]> {
 /** Every webhook of a user, as stored, read consistently. */
 export const webhooksOfUser = (userId: number) => readWebhooks(accessPatterns.webhooksOfUser(userId));
 
+/** Owners' webhooks as this instance read them, while no webhook was made or changed since (`changes`). */
+interface DispatchView {
+  changes: number;
+  readAt: number;
+  owners: Map<number, StoredWebhook[]>;
+}
+let dispatchView: DispatchView | undefined;
 /**
- * A user's active webhooks for the dispatcher, eventually consistent: each delivery reads its webhook again,
- * consistently, so a deletion or a pause is never missed; only a webhook made in the last moment may miss an
- * event stored as it was made.
+ * How long a view is kept even if nothing was counted: a removal (a deletion, a pause, a link taken out, a
+ * webhook a 410 disabled) is not counted, as each delivery reads its webhook again and sends nothing it no longer
+ * takes; this bounds the deliveries queued for nothing meanwhile.
  */
-export async function webhooksToDispatchTo(userId: number): Promise<StoredWebhook[]> {
-  const all = await readWebhooks(accessPatterns.webhooksToDispatchTo(userId));
-  return all.filter((webhook) => webhook.status === 'active');
+const DISPATCH_VIEW_MS = 60_000;
+/** Owners a view keeps at most: past this, it starts afresh. */
+const DISPATCH_VIEW_OWNERS = 10_000;
+
+const countedChanges = async () => Number((await getItem(keys.webhookChanges(), { consistent: false }))?.changes ?? 0);
+
+/**
+ * The active webhooks of each owner, for the dispatcher: one eventually consistent read of the change count
+ * per call, and one query per owner not read since the last change that could widen what a webhook takes
+ * (made, or changed by its user). Each delivery reads its webhook again, consistently, so a deletion or a
+ * pause is never missed; only a webhook made or changed in the last moment may miss an event stored as it was.
+ */
+export async function webhooksToDispatchTo(ownerIds: number[]): Promise<Map<number, StoredWebhook[]>> {
+  const changes = await countedChanges();
+  const now = Date.now();
+  if (
+    !dispatchView ||
+    dispatchView.changes !== changes ||
+    now - dispatchView.readAt > DISPATCH_VIEW_MS ||
+    dispatchView.owners.size > DISPATCH_VIEW_OWNERS
+  ) {
+    dispatchView = { changes, readAt: now, owners: new Map() };
+  }
+  // Read into this view, the one made under the count read before the queries (another call may replace it).
+  const view = dispatchView;
+  const unread = ownerIds.filter((ownerId) => !view.owners.has(ownerId));
+  await forEachConcurrently(unread, OWNERS_AT_ONCE, async (ownerId) => {
+    const all = await readWebhooks(accessPatterns.webhooksToDispatchTo(ownerId));
+    view.owners.set(
+      ownerId,
+      all.filter((webhook) => webhook.status === 'active'),
+    );
+  });
+  return new Map(ownerIds.map((ownerId) => [ownerId, view.owners.get(ownerId) ?? []]));
 }
 
 /** What a change sets and removes: null event types or links are "all", stored as no attribute. */
@@ -215,6 +261,16 @@ export async function updateWebhook(
     }),
   );
   if (!changed) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  // Counted once the change is made, never before: a dispatcher that read the count before it reads the owner
+  // again after it.
+  await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookChanges(),
+      UpdateExpression: COUNT_CHANGE.expression,
+      ExpressionAttributeValues: COUNT_CHANGE.values,
+    }),
+  );
   return toRecord(changed.Attributes as Item);
 }
 

@@ -2,13 +2,9 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { EventRecord } from '../records.js';
-import { forEachConcurrently } from '../store/bulk-writes.js';
 import { toEventRecord } from '../store/record-items.js';
 import { type StoredWebhook, webhooksToDispatchTo } from '../store/webhooks.js';
 import { type DeliveryMessage, queueDeliveries } from './webhook-messages.js';
-
-/** Owners whose webhooks are read at once for one batch. */
-const OWNERS_AT_ONCE = 8;
 
 /** An event as the stream shows it stored: its record, the owner of its link, when it was stored. */
 interface StoredEvent {
@@ -41,17 +37,20 @@ const bodyOf = (event: EventRecord) =>
 
 /**
  * Queues a delivery of each event a batch of the stream stored to every active webhook of the event's link's
- * owner that takes it: one read of an owner's webhooks per batch (at most ten, one eventually consistent query). Nothing here waits
- * for a receiver; the deliverer does.
+ * owner that takes it. The owners' webhooks are read as the store keeps them for the dispatcher (one small read
+ * per batch, and a query per owner only after a webhook was made or changed). Nothing here waits for a
+ * receiver; the deliverer does.
  */
 export async function dispatchStoredEvents(records: readonly DynamoDBRecord[]): Promise<number> {
   const byOwner = new Map<number, StoredEvent[]>();
   for (const event of storedEventsOf(records)) {
     byOwner.set(event.ownerId, [...(byOwner.get(event.ownerId) ?? []), event]);
   }
+  if (byOwner.size === 0) return 0;
+  const webhooksOf = await webhooksToDispatchTo([...byOwner.keys()]);
   const messages: DeliveryMessage[] = [];
-  await forEachConcurrently([...byOwner], OWNERS_AT_ONCE, async ([ownerId, events]) => {
-    const webhooks = await webhooksToDispatchTo(ownerId);
+  for (const [ownerId, events] of byOwner) {
+    const webhooks = webhooksOf.get(ownerId) ?? [];
     for (const { record, storedAt } of events) {
       for (const webhook of webhooks.filter((candidate) => isSubscribed(candidate, record))) {
         messages.push({
@@ -67,7 +66,7 @@ export async function dispatchStoredEvents(records: readonly DynamoDBRecord[]): 
         });
       }
     }
-  });
+  }
   await queueDeliveries(messages);
   return messages.length;
 }

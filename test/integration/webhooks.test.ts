@@ -279,6 +279,31 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     expect(log.body).toEqual([expect.objectContaining({ event_id: null, event_type: 'ping', status: 'delivered' })]);
   });
 
+  it('takes the next event with a webhook made or set active again just after its owner’s last dispatch', async () => {
+    const first = await receiver();
+    const later = await receiver();
+    const userId = await newUser();
+    const link = await newLink(userId);
+    await newWebhook(userId, { url: first.url, event_types: ['click'] });
+    const clickSeenBy = async (count: number) => {
+      await click(link.short_code);
+      await eventually(async () => (first.received.length >= count ? true : undefined));
+    };
+    // The dispatcher has now read this owner's webhooks (one); it reads them again after any is made or changed.
+    await clickSeenBy(1);
+    const made = await newWebhook(userId, { url: later.url, event_types: ['click'] });
+    await clickSeenBy(2);
+    await eventually(async () => (later.received.length >= 1 ? true : undefined));
+    const paused = await api.put<WebhookAnswer>(`/users/${userId}/webhooks/${made.id}`, { status: 'disabled' });
+    expect(paused.status).toBe(200);
+    await clickSeenBy(3);
+    expect((await api.put(`/users/${userId}/webhooks/${made.id}`, { status: 'active' })).status).toBe(200);
+    await clickSeenBy(4);
+    await eventually(async () => (later.received.length >= 2 ? true : undefined));
+    const ids = (target: Receiver) => target.received.map((entry) => entry.headers['webhook-id']);
+    expect(ids(later)).toEqual([ids(first)[1], ids(first)[3]]);
+  });
+
   it('sends nothing more after a link leaves its list, the webhook is deleted, or its user is (retries included)', async () => {
     const target = await receiver();
     const failing = await receiver(() => 503);

@@ -1,3 +1,4 @@
+import { RefreshingValue } from '../../platform/refreshing-value.js';
 import { putItems } from '../bulk-writes.js';
 import { accessPatterns, type DeletedKind, keys } from '../keys.js';
 import { readAll } from '../list-pages.js';
@@ -37,19 +38,37 @@ export async function rememberDeletion(kind: DeletedKind, id: number): Promise<v
   );
 }
 
-/**
- * The deletions still remembered: one consistent read of one of their copies, for every call (never from
- * memory: once a DELETE has answered, no list may show its events again, hot or not).
- */
-export async function recentDeletions(): Promise<RecentDeletions> {
+async function readDeletions(consistent: boolean): Promise<RecentDeletions> {
   const urls = new Set<number>();
   const users = new Set<number>();
   const copy = Math.floor(Math.random() * COPIES);
-  for await (const items of readAll(accessPatterns.recentDeletions(copy, Date.now()))) {
+  for await (const items of readAll(accessPatterns.recentDeletions(copy, Date.now(), consistent))) {
     for (const item of items) (item.kind === 'url' ? urls : users).add(Number(item.id));
   }
   return { urls, users };
 }
+
+/**
+ * The deletions still remembered, for an event list: one consistent read of one of their copies, for every
+ * call (never from memory: once a DELETE has answered, no list may show its events again, hot or not).
+ */
+export const recentDeletions = (): Promise<RecentDeletions> => readDeletions(true);
+
+/**
+ * The deletions still remembered, for the event writer once it has written a batch: an eventually consistent
+ * read, at half the price of a list's. What it finds, it removes at once. A deletion it misses, one written
+ * within the moment an index or a read may lag, cost nothing but time: the lists hide those events meanwhile,
+ * and the deletion's delayed sweep (15 minutes later, before the deletion is forgotten) removes them.
+ */
+export const deletionsAfterWriting = (): Promise<RecentDeletions> => readDeletions(false);
+
+/**
+ * The deletions as this instance knows them, at most `counterViewMs` old: what the click counter checks its
+ * writes against. What it wrote for a deleted link or user is out of sight at once (their statistics answer
+ * 404) and only garbage to remove, which the deletion's delayed sweep removes if this copy was too old to.
+ */
+const knownDeletions = new RefreshingValue(() => readDeletions(false), { maxAgeMs: deletionCopies.counterViewMs });
+export const deletionsKnownHere = (): Promise<RecentDeletions> => knownDeletions.get();
 
 /** Whether an event belongs to a deleted URL or user (its own user, or the owner of its URL). */
 export const isOfDeleted = (

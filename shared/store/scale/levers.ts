@@ -21,6 +21,8 @@ export const deletionCopies = {
   copies: 8,
   /** How long a deletion is remembered: longer than any writer in flight or delayed sweep takes. */
   rememberMs: 20 * 60_000,
+  /** How old the click counter's copy of them may be: it reads them once per this, not once per batch. */
+  counterViewMs: 10_000,
 } as const;
 
 /** Event id leases (id-leases.ts). */
