@@ -2,8 +2,53 @@
  * Which way imports may point (`npm run lint:imports`, part of `npm test`). Type-only imports count: a cycle
  * of types is still two modules that cannot be understood one without the other.
  */
+
+/**
+ * The floors of shared/, lowest first (shared/README.md draws them): a folder imports only from its own floor's
+ * folder and the floors below, never from a neighbour on its floor, so no two folders can form a cycle.
+ */
+const sharedFloors = [
+  ['platform'],
+  ['domain'],
+  ['stats'],
+  ['schemas', 'store'],
+  ['pages', 'events', 'users-import', 'seed'],
+  ['api'],
+  ['http'],
+  ['links'],
+  ['webhooks', 'openapi'],
+];
+
+const floorRules = sharedFloors.flatMap((floor, level) =>
+  floor.map((folder) => {
+    const below = sharedFloors.slice(0, level).flat();
+    return {
+      name: `shared-floor-${folder}`,
+      comment: `shared/${folder}/ stands on ${below.length > 0 ? below.map((name) => `${name}/`).join(', ') : 'nothing else of the project'}: it imports no other folder of shared/.`,
+      severity: 'error',
+      from: { path: `^shared/${folder}/` },
+      to: { path: '^shared/', pathNot: `^shared/(${[folder, ...below].join('|')})/` },
+    };
+  }),
+);
+
 module.exports = {
   forbidden: [
+    ...floorRules,
+    {
+      name: 'shared-has-no-loose-modules',
+      comment: 'Every module of shared/ is in one of its folders (its floors); the root holds only the README.',
+      severity: 'error',
+      from: {},
+      to: { path: '^shared/[^/]+[.]ts$' },
+    },
+    {
+      name: 'local-iam-below-the-runtime',
+      comment: 'local/iam/ checks what the runtime lets each function do: the runtime uses it, not the other way.',
+      severity: 'error',
+      from: { path: '^local/iam/' },
+      to: { path: '^local/[^/]+$' },
+    },
     {
       name: 'no-cycles',
       comment: 'A cycle makes one module read the other half-evaluated, and hides which of the two is the lower.',
@@ -27,7 +72,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/store/' },
       to: {
-        path: '^shared/(api/|http/|routes[.]ts|schemas|openapi|pages/)',
+        path: '^shared/(api/|http/|schemas/|openapi/|pages/)',
         reachable: true,
       },
     },
@@ -39,7 +84,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/api/' },
       to: {
-        path: '^(shared/http/|shared/routes[.]ts|shared/openapi/document|functions/)',
+        path: '^(shared/http/|shared/openapi/document|functions/)',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -50,17 +95,8 @@ module.exports = {
         'before any client of the table may be made (the metrics library decides at load whether it runs in ' +
         'Lambda): they reach none of the store but the physical table, and that for its types.',
       severity: 'error',
-      from: { path: '^shared/(api/|routes[.]ts)' },
+      from: { path: '^shared/api/' },
       to: { path: '^shared/store/', pathNot: '^shared/store/table-schema[.]ts$', reachable: true },
-    },
-    {
-      name: 'platform-at-the-bottom',
-      comment:
-        'shared/platform/ (configuration, errors, logs, metrics) is what the rest stands on: it reads nothing ' +
-        "else of shared/ but the host forms its settings parse and the table's default names.",
-      severity: 'error',
-      from: { path: '^shared/platform/' },
-      to: { path: '^shared/', pathNot: '^shared/(platform/|hosts[.]ts$|store/table-schema[.]ts$)' },
     },
     {
       name: 'functions-run-in-lambda',

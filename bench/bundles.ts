@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleBuildOptions } from '../lib/bundling.js';
-import { eventWriter, routes } from '../shared/routes.js';
+import { eventWriter, routes } from '../shared/api/routes.js';
 import { format, percentile, sideBySide } from './support.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-import { methodsOfResource, type RouteDefinition, routes } from '../shared/routes.js';
+import { methodsOfResource, type RouteDefinition, routes } from '../shared/api/routes.js';
 import type { EdgeBehaviour } from './edge-headers.js';
 
 /**

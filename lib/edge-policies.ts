@@ -46,7 +46,7 @@ export function edgePolicies(scope: Construct): EdgePolicies {
     cookieBehavior: CacheCookieBehavior.none(),
   });
   // The static pages' requests carry the edge function's X-Viewer-Host, which tells them they are seen from
-  // the service's root, not the stage's (shared/links/short-links.ts): without it the API reference's page would
+  // the service's root, not the stage's (shared/http/short-links.ts): without it the API reference's page would
   // point its files at `/<stage>/...`. Not part of the cache key: every request through the edge has it.
   const staticRequests = new OriginRequestPolicy(scope, 'StaticRequests', {
     comment: 'The static pages: the viewer host only, nothing else',

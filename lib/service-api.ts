@@ -15,9 +15,9 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { type HttpMethod, methodsOfResource, type RouteDefinition } from '../shared/api/routes.js';
 import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds } from '../shared/http/cors.js';
 import type { AllowedOrigins } from '../shared/platform/setting-values.js';
-import { type HttpMethod, methodsOfResource, type RouteDefinition } from '../shared/routes.js';
 import { edgeErrorPages } from './edge-paths.js';
 
 /** The headers every answer of the gateway itself carries, as the functions' answers do. */

@@ -15,7 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/routes.js';
+import type { RouteDefinition } from '../shared/api/routes.js';
 import { leaseAttributes } from '../shared/store/click-allowance.js';
 import { keys } from '../shared/store/keys.js';
 import type { IndexName } from '../shared/store/table-schema.js';
@@ -144,7 +144,7 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * Lets a function that only reads the table lease event ids (store/scale/id-leases.ts): an update of the event
+   * Lets a function that only reads the table lease event ids (store/id-leases.ts): an update of the event
    * counter item and nothing else, by the `dynamodb:LeadingKeys` condition.
    */
   leaseEventIds(table: ITableV2): void {

@@ -4,9 +4,9 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { type RouteDefinition, routeName, routes } from '../shared/api/routes.js';
 import type { AuthMode } from '../shared/platform/service-config.js';
 import type { AllowedOrigins } from '../shared/platform/setting-values.js';
-import { type RouteDefinition, routeName, routes } from '../shared/routes.js';
 import {
   clickStreamSchema,
   eventsQueueSchema,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { reservedFirstSegments } from '../shared/reserved-paths.js';
-import { routes } from '../shared/routes.js';
+import { routes } from '../shared/api/routes.js';
+import { reservedFirstSegments } from '../shared/domain/reserved-paths.js';
 import { shortLinkMethods } from './edge-paths.js';
 
 /** The route the CloudFront Function sends `/<code>+` to. */

@@ -1,6 +1,6 @@
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { RouteDefinition } from '../shared/routes.js';
+import type { RouteDefinition } from '../shared/api/routes.js';
 import type { IndexName } from '../shared/store/table-schema.js';
 
 /** What a function may do to the table: the route table's `table` column. */

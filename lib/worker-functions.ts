@@ -4,7 +4,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { clickCounter, eventWriter, importWorker, webhookDeliverer, webhookDispatcher } from '../shared/routes.js';
+import { clickCounter, eventWriter, importWorker, webhookDeliverer, webhookDispatcher } from '../shared/api/routes.js';
 import {
   clickStreamSchema,
   eventsQueueSchema,

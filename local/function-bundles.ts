@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleBuildOptions } from '../lib/bundling.js';
-import type { RouteDefinition } from '../shared/routes.js';
+import type { RouteDefinition } from '../shared/api/routes.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -9,6 +9,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { servedByApi, shortLinkRoute } from '../lib/edge-paths.js';
+import { methodsOfResource, type RouteDefinition, routeName } from '../shared/api/routes.js';
 import { jsonResponse } from '../shared/http/answers.js';
 import { corsHeaders, preflightHeaders } from '../shared/http/cors.js';
 import { toErrorOutcome } from '../shared/http/error-policy.js';
@@ -22,7 +23,6 @@ import {
 } from '../shared/platform/errors.js';
 import { logger } from '../shared/platform/logger.js';
 import { recordRequest } from '../shared/platform/metrics.js';
-import { methodsOfResource, type RouteDefinition, routeName } from '../shared/routes.js';
 import { edge, type HeaderPairs } from './edge.js';
 import type { LocalFunction } from './function-instances.js';
 import { invokeFunction } from './lambda-invocation.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { type FunctionIdentity, runAsFunction } from './function-identity.js';
+import { type FunctionIdentity, runAsFunction } from './iam/function-identity.js';
 
 /** What Lambda hands a function with its event: names, and the time left before its timeout. */
 function lambdaContext(identity: FunctionIdentity, timeoutMs: number): Context {

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { routeName } from '../shared/api/routes.js';
 import { metricsRoute } from '../shared/api/service.js';
 import { metricsSnapshot } from '../shared/platform/metrics.js';
-import { routeName } from '../shared/routes.js';
 import type { LocalFunction, MetricsSnapshot } from './function-instances.js';
 
 /**

@@ -7,9 +7,8 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from '../shared/platform/service-config.js';
 import {
-  defaultIdempotencyTableName,
-  defaultVisitorSecretsTableName,
   eventsQueueSchema,
   idempotencyTableSchema,
   type QueuePairSchema,

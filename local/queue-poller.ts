@@ -10,7 +10,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { logger } from '../shared/platform/logger.js';
 import { eventsQueueSchema } from '../shared/store/table-schema.js';
 import { onAwsCall } from './aws-calls.js';
-import { type FunctionIdentity, runAsFunction } from './function-identity.js';
+import { type FunctionIdentity, runAsFunction } from './iam/function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 import { queuedMessages } from './sqs-local.js';
 

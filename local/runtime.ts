@@ -15,7 +15,7 @@ import {
 import type { DynamoDbLimitsProxy } from './dynamodb-limits-proxy.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './dynamodb-local.js';
 import type { FunctionBundles, FunctionSource } from './function-bundles.js';
-import { runAsFunction } from './function-identity.js';
+import { runAsFunction } from './iam/function-identity.js';
 import type { FunctionRoles } from './iam/function-roles.js';
 import type { IamRegistration } from './iam/iam-enforcement.js';
 import { countInvocations } from './lambda-invocation.js';
@@ -283,7 +283,7 @@ function refuseEarlyRedelivery({ queueOverrides, importsQueueOverrides, writerTi
  */
 export async function serviceFunctions(): Promise<FunctionSource[]> {
   const { clickCounter, eventWriter, importWorker, routes, routeName, webhookDeliverer, webhookDispatcher } =
-    await import('../shared/routes.js');
+    await import('../shared/api/routes.js');
   return [
     ...routes.map((route) => ({ name: routeName(route), handler: route.handler, bundledFiles: route.bundledFiles })),
     { name: 'EventWriter', handler: eventWriter.handler },
@@ -444,7 +444,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     ] = await Promise.all([
       import('./gateway.js'),
       import('./queue-poller.js'),
-      import('../shared/routes.js'),
+      import('../shared/api/routes.js'),
       import('./stream-reader.js'),
       import('./function-instances.js'),
       import('./metrics-totals.js'),

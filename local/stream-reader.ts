@@ -16,7 +16,7 @@ import type { ClickStreamEvent } from '../shared/events/click-counter.js';
 import { logger } from '../shared/platform/logger.js';
 import type { clickStreamSchema, webhookStreamSchema } from '../shared/store/table-schema.js';
 import { onAwsCall } from './aws-calls.js';
-import type { FunctionIdentity } from './function-identity.js';
+import type { FunctionIdentity } from './iam/function-identity.js';
 import { invokeFunction } from './lambda-invocation.js';
 
 export type StreamHandler = (event: ClickStreamEvent, context: Context) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../shared/openapi.js';
-import { routes } from '../shared/routes.js';
+import { routes } from '../shared/api/routes.js';
+import { buildOpenApiDocument } from '../shared/openapi/document.js';
 
 /** The typed client's types (`clients/typescript/`), committed; `npm run openapi` writes them. */
 export const clientTypesFile = new URL('../clients/typescript/openapi.d.ts', import.meta.url);

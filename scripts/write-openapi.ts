@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { buildOpenApiDocument } from '../shared/openapi.js';
+import { buildOpenApiDocument } from '../shared/openapi/document.js';
 import { clientTypes, clientTypesFile } from './client-types.js';
 
 /**

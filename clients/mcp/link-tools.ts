@@ -1,9 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { routes } from '../../shared/api/routes.js';
+import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import type { JsonSchema } from '../../shared/openapi/document-types.js';
-import { buildOpenApiDocument } from '../../shared/openapi.js';
-import { routes } from '../../shared/routes.js';
 import type { RequestBody, UrlShortenerClient } from '../typescript/index.js';
 
 /**

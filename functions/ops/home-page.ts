@@ -2,7 +2,7 @@ import { homePageRoute } from '#shared/api/service.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { prefersHtml } from '#shared/http/pages-for-people.js';
 import { httpRoute } from '#shared/http/route.js';
-import { servicePathPrefix } from '#shared/links/short-links.js';
+import { servicePathPrefix } from '#shared/http/short-links.js';
 import { homePageHtml, homePagePolicy } from '#shared/pages/home-page.js';
 import { serviceConfig } from '#shared/platform/config.js';
 import { NotFoundError } from '#shared/platform/errors.js';

@@ -2,6 +2,7 @@ import { createUrlRoute } from '#shared/api/urls.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
+import { withShortUrl } from '#shared/http/short-links.js';
 import { createShortLink } from '#shared/links/create-short-link.js';
 import { linkTargetCheck } from '#shared/links/link-rules.js';
 
@@ -10,10 +11,12 @@ export const handler = httpRoute(
   createUrlRoute,
   { idempotent: idempotentRequests() },
   async ({ body, idempotency, caller, event }) =>
-    createShortLink(body, {
-      caller,
+    withShortUrl(
       event,
-      checkTarget: await linkTargetCheck(ownAddresses(event)),
-      identity: idempotency?.identity,
-    }),
+      await createShortLink(body, {
+        caller,
+        checkTarget: await linkTargetCheck(ownAddresses(event)),
+        identity: idempotency?.identity,
+      }),
+    ),
 );

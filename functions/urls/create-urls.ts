@@ -4,6 +4,7 @@ import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
+import { withShortUrl } from '#shared/http/short-links.js';
 import { createShortLink } from '#shared/links/create-short-link.js';
 import { linkTargetCheck } from '#shared/links/link-rules.js';
 import { serviceConfig } from '#shared/platform/config.js';
@@ -35,13 +36,15 @@ export const handler = httpRoute(
       deadline,
       inOrderOf: (link) => link.short_code,
       create: async (link, index) => ({
-        url: await createShortLink(link, {
-          caller,
+        url: withShortUrl(
           event,
-          checkTarget,
-          identity: idempotency && `${idempotency.identity}#${index}`,
-          assignId: async () => firstId + index,
-        }),
+          await createShortLink(link, {
+            caller,
+            checkTarget,
+            identity: idempotency && `${idempotency.identity}#${index}`,
+            assignId: async () => firstId + index,
+          }),
+        ),
       }),
     });
     return new Answer(207, { results });

@@ -3,8 +3,8 @@ import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
-import { withShortUrl } from '#shared/links/short-links.js';
-import { urlRecord } from '#shared/record-schemas.js';
+import { withShortUrl } from '#shared/http/short-links.js';
+import { urlRecord } from '#shared/schemas/record-schemas.js';
 import { listUrls } from '#shared/store/link-reads.js';
 
 /** GET /urls?skip&limit&user_id&is_active&tag, as JSON or (Accept: text/csv) CSV */

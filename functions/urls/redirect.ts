@@ -1,12 +1,12 @@
 import { methodsOfResource } from '#shared/api/route-declaration.js';
 import { redirectRoute as redirectDeclaration } from '#shared/api/urls.js';
+import { isReservedShortCode } from '#shared/domain/reserved-paths.js';
 import { Redirect } from '#shared/http/answers.js';
 import { functionUrlRoute, restAndFunctionUrl } from '#shared/http/function-url.js';
 import { httpRoute } from '#shared/http/route.js';
+import { servicePathPrefix } from '#shared/http/short-links.js';
 import { unlockAction, viewerOf } from '#shared/http/viewer.js';
 import { followShortLink } from '#shared/links/follow-short-link.js';
-import { servicePathPrefix } from '#shared/links/short-links.js';
-import { isReservedShortCode } from '#shared/reserved-paths.js';
 import { shortLinkPath } from '#shared/schemas/urls.js';
 
 /**

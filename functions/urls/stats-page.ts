@@ -2,7 +2,7 @@ import { statsPageRoute } from '#shared/api/urls.js';
 import { StaticFile } from '#shared/http/answers.js';
 import { identifyCaller, ownerOf } from '#shared/http/caller.js';
 import { httpRoute } from '#shared/http/route.js';
-import { publicShortLink, servicePathPrefix } from '#shared/links/short-links.js';
+import { publicShortLink, servicePathPrefix } from '#shared/http/short-links.js';
 import { linkFacts, statsPageHtml, statsPagePolicy } from '#shared/pages/stats-page.js';
 import { serviceConfig } from '#shared/platform/config.js';
 import { getLinkByCode } from '#shared/store/link-reads.js';

@@ -1,9 +1,9 @@
 import { unlockUrlRoute } from '#shared/api/urls.js';
 import { Redirect } from '#shared/http/answers.js';
 import { httpRoute } from '#shared/http/route.js';
+import { servicePathPrefix } from '#shared/http/short-links.js';
 import { unlockAction, viewerOf } from '#shared/http/viewer.js';
 import { followShortLink } from '#shared/links/follow-short-link.js';
-import { servicePathPrefix } from '#shared/links/short-links.js';
 
 /**
  * POST /urls/{code}/unlock?<the visit's query>: a protected link's password (the form's field, or JSON), then

@@ -3,9 +3,9 @@ import { publishUrlEvent } from '#shared/events/publisher.js';
 import { ownerOf } from '#shared/http/caller.js';
 import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
+import { withShortUrl } from '#shared/http/short-links.js';
 import { hashPassword } from '#shared/links/link-passwords.js';
 import { checkLinkTargets, linkTargetCheck, setsLinkTargets } from '#shared/links/link-rules.js';
-import { withShortUrl } from '#shared/links/short-links.js';
 import { updateUrl } from '#shared/store/link-updates.js';
 
 /**

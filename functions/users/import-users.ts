@@ -5,7 +5,7 @@ import { Answer } from '#shared/http/answer.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { readUploadedFile } from '#shared/http/multipart.js';
 import { httpRoute } from '#shared/http/route.js';
-import { serviceUrl } from '#shared/links/short-links.js';
+import { serviceUrl } from '#shared/http/short-links.js';
 import { serviceConfig } from '#shared/platform/config.js';
 import { handOffImport, importProgress, importSummary, startUserImport } from '#shared/users-import/user-imports.js';
 

@@ -1,8 +1,8 @@
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { FUNCTION_HEADER, parseFunctionHeader } from '../function-identity.js';
 import { dynamoDbAuthorizations, LOCAL_ACCOUNT, sqsAuthorizations } from './authorization-requests.js';
+import { FUNCTION_HEADER, parseFunctionHeader } from './function-identity.js';
 import type { BoundFunctionRoles } from './function-roles.js';
 import type { CheckedCall, CheckingProxiesData, FromProxies, ToProxies } from './iam-enforcement.js';
 import { type AuthorizationRequest, evaluate } from './policy-evaluation.js';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../../shared/platform/logger.js';
-import { labelOutgoingRequests } from '../function-identity.js';
+import { labelOutgoingRequests } from './function-identity.js';
 import type { BoundFunctionRoles } from './function-roles.js';
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_ACTIVE_KEYS } from '../access-key-rules.js';
+import { MAX_ACTIVE_KEYS } from '../domain/access-key-rules.js';
 import { createUserKeyBody, keyPath, userKeyPath } from '../schemas/keys.js';
 import { numberedPageQuery } from '../schemas/list-pages.js';
 import type { RouteDeclaration } from './route-declaration.js';

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { RecordName } from '../openapi/components.js';
+import type { RecordName } from '../schemas/record-schemas.js';
 import type { IndexName } from '../store/table-schema.js';
 
 /**

@@ -1,4 +1,3 @@
-import { shortCodeExample } from '../openapi-examples.js';
 import { idPath } from '../schemas/primitives.js';
 import { statsQuery } from '../schemas/stats.js';
 import {
@@ -12,6 +11,7 @@ import {
   unlockBody,
   updateUrlBody,
 } from '../schemas/urls.js';
+import { shortCodeExample } from './openapi-examples.js';
 import type { PathInput, RouteDeclaration } from './route-declaration.js';
 
 const urlId = { schema: idPath, meanings: { id: "The URL's id." } } satisfies PathInput;

@@ -1,8 +1,11 @@
-import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent, AttributeValue as StreamAttributeValue } from 'aws-lambda';
 import { logger } from '../platform/logger.js';
 import { metricNames } from '../platform/metric-names.js';
 import { recordCount, recordValues } from '../platform/metrics.js';
-import { clickChangesOf, countClickChanges } from '../store/stats-counting.js';
+import { CLICK, type OwnedEvent, toOwnedEvent } from '../store/event-items.js';
+import { type ClickChange, countClickChanges } from '../store/stats-counting.js';
+import { sortableSequence } from '../store/stats-items.js';
 
 /**
  * A batch of the table's stream, as Lambda delivers it with a tumbling window: the window is not used for
@@ -12,6 +15,26 @@ export interface ClickStreamEvent extends DynamoDBStreamEvent {
   shardId?: string;
   state?: Record<string, string>;
   isFinalInvokeForWindow?: boolean;
+}
+
+/** The click events stored and deleted among a batch of stream records, in their order. */
+export function clickChangesOf(records: DynamoDBRecord[]): ClickChange[] {
+  return records.flatMap((record): ClickChange[] => {
+    const image =
+      record.eventName === 'INSERT'
+        ? record.dynamodb?.NewImage
+        : record.eventName === 'REMOVE'
+          ? record.dynamodb?.OldImage
+          : undefined;
+    const sequence = record.dynamodb?.SequenceNumber;
+    if (!image || image.event_type?.S !== CLICK || sequence === undefined) return [];
+    const item = unmarshall(image as Parameters<typeof unmarshall>[0] & Record<string, StreamAttributeValue>);
+    const click: OwnedEvent = {
+      ...toOwnedEvent(item),
+      ...(typeof item.visitor_batch === 'string' && { visitor_batch: item.visitor_batch }),
+    };
+    return [{ by: record.eventName === 'INSERT' ? 1 : -1, sequence: sortableSequence(sequence), click }];
+  });
 }
 
 /** A tumbling window's answer must carry a `state`, or Lambda takes the invocation as failed. */

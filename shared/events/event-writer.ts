@@ -10,7 +10,7 @@ import {
   storeDeliveredEvents,
 } from '../store/event-delivery.js';
 import { sweepDeletedUrl, sweepDeletedUser } from '../store/event-sweeps.js';
-import { eventIds } from '../store/scale/id-leases.js';
+import { eventIds } from '../store/id-leases.js';
 import { type EventMessage, eventMessage, type SweepMessage, sweepMessage } from './event-message.js';
 
 /** Time kept back from the invocation's deadline to answer with the messages that failed. */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { UrlRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { serviceConfig } from '../platform/config.js';
 import { logger } from '../platform/logger.js';
 import { metricNames } from '../platform/metric-names.js';
 import { increment, recordCount } from '../platform/metrics.js';
-import type { UrlRecord } from '../records.js';
-import { eventIds } from '../store/scale/id-leases.js';
+import { eventIds } from '../store/id-leases.js';
 import type { AutomaticEventType, EventMessage, SweepMessage } from './event-message.js';
 
 /** The events queue, checked on first use (the routes that emit events; others never need it). */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { Page } from '../records.js';
+import type { Page } from '../domain/records.js';
 import { Answer } from './answer.js';
 
 /**

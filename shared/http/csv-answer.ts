@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { serviceUrl } from '../links/short-links.js';
-import type { Page } from '../records.js';
+import type { Page } from '../domain/records.js';
 import { nextPageQuery } from './answers.js';
 import type { CsvAnswer } from './route.js';
+import { serviceUrl } from './short-links.js';
 
 /**
  * A list as CSV (docs/decisions.md, "API"): a header line with the JSON record's keys in its order, then

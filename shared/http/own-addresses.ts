@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { type Address, addressOf } from '../hosts.js';
 import { serviceConfig } from '../platform/config.js';
+import { type Address, addressOf } from '../platform/hosts.js';
 import { requestHeader } from './headers.js';
 
 /** The service's own addresses for this request: configured, the public base URL's, and the request's. */

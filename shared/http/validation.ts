@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { core } from 'zod/mini';
 import { RequestValidationError, type ValidationIssue } from '../platform/errors.js';
 import { approximateNumber, isRawJsonNumber, parseJsonExactly } from '../platform/json.js';
+import { bodyFieldsOf } from '../schemas/body-fields.js';
 import { requestHeader } from './headers.js';
 
 /** Where a value came from; the first segment of every 422 `loc`. */
@@ -67,32 +68,9 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
   }
 }
 
-/**
- * A JSON body's fields (docs/decisions.md, "Hardening"): the operation's inputs, and the fields of its record that
- * are not inputs, which are ignored so that a client can send back a record it read. Any other field is a 422:
- * a typo such as `max_click` must not silently make an unlimited link.
- */
-interface BodyFields {
-  inputs: readonly string[];
-  ignored: readonly string[];
-}
-const bodyFields = new WeakMap<object, BodyFields>();
-
-/** Declares a body schema's fields (`inputs` are its own; `recordFields` those of the record it makes or changes). */
-export function withBodyFields<T extends object>(
-  schema: T,
-  inputs: readonly string[],
-  recordFields: readonly string[],
-): T {
-  bodyFields.set(schema, { inputs, ignored: recordFields.filter((field) => !inputs.includes(field)) });
-  return schema;
-}
-
-export const bodyFieldsOf = (schema: object): BodyFields | undefined => bodyFields.get(schema);
-
 /** A body without the record fields it may carry and ignore; a 422 for every field that is neither. */
 function knownFieldsOf(schema: object, input: unknown): { input: unknown; unknown: ValidationIssue[] } {
-  const fields = bodyFields.get(schema);
+  const fields = bodyFieldsOf(schema);
   if (!fields || input === null || typeof input !== 'object' || Array.isArray(input)) return { input, unknown: [] };
   const kept: Record<string, unknown> = {};
   const unknown: ValidationIssue[] = [];

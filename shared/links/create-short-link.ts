@@ -1,15 +1,13 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { UrlRecord } from '../domain/records.js';
+import { isReservedShortCode } from '../domain/reserved-paths.js';
 import { publishUrlEvent } from '../events/publisher.js';
 import { actingUser, type Caller } from '../http/caller.js';
 import { missingField } from '../http/validation.js';
-import type { PublicUrlRecord } from '../records.js';
-import { isReservedShortCode } from '../reserved-paths.js';
 import type { createOwnUrlBody } from '../schemas/urls.js';
 import { createUrl } from '../store/link-creation.js';
 import { hashPassword } from './link-passwords.js';
 import { checkLinkTargets, type LinkTargetCheck } from './link-rules.js';
 import { randomShortCode } from './short-code.js';
-import { withShortUrl } from './short-links.js';
 
 /** A link as POST /urls receives it, validated (`user_id` optional: a user key's own links). */
 type NewLink = ReturnType<typeof createOwnUrlBody.parse>;
@@ -36,12 +34,11 @@ export async function createShortLink(
   link: NewLink,
   request: {
     caller: Caller;
-    event: APIGatewayProxyEvent;
     checkTarget: LinkTargetCheck;
     identity?: string;
     assignId?: () => Promise<number>;
   },
-): Promise<PublicUrlRecord> {
+): Promise<UrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
   checkLinkTargets(request.checkTarget, link);
   const { password, ...fields } = link;
@@ -52,5 +49,5 @@ export async function createShortLink(
     request.assignId,
   );
   await publishUrlEvent('created', url);
-  return withShortUrl(request.event, url);
+  return url;
 }

@@ -1,8 +1,9 @@
+import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from '../domain/link-lifecycle.js';
 import { clickDetails } from '../events/click-details.js';
 import { publishUrlEvent } from '../events/publisher.js';
-import { hostOfLink } from '../hosts.js';
 import { timestamp } from '../platform/clock.js';
 import { GoneError, PasswordRequiredError, TooManyRequestsError } from '../platform/errors.js';
+import { hostOfLink } from '../platform/hosts.js';
 import { logger } from '../platform/logger.js';
 import { isBlockedForVisits } from '../store/blocked-hosts.js';
 import { takeClick } from '../store/click-allowance.js';
@@ -10,7 +11,6 @@ import { resolveShortCode } from '../store/link-reads.js';
 import { countUnlockAttempt } from '../store/unlock-attempts.js';
 import { claimExpiredEvent, type ShortCodeTarget, URL_NOT_FOUND } from '../store/urls.js';
 import { visitorTag } from '../store/visitor-secrets.js';
-import { type ExpiryReason, expiryOf, LINK_EXPIRED, redirectTarget } from './link-lifecycle.js';
 import { isPassword } from './link-passwords.js';
 import { GENERATED_CODE } from './short-code.js';
 import { type VisitTarget, visitTarget } from './visit-target.js';
@@ -85,7 +85,7 @@ async function followExpiredLink(visit: ShortLinkVisit, target: ShortCodeTarget,
   if (!visit.head) await recordExpiry(target, reason);
   if (target.expired_url === null) throw new GoneError(LINK_EXPIRED);
   if (await isBlockedForVisits(hostOfLink(target.expired_url))) throw new GoneError(LINK_DISABLED);
-  return redirectTarget(target.expired_url, target, { multiValueQueryStringParameters: visit.query });
+  return redirectTarget(target.expired_url, target, visit.query);
 }
 
 /**
@@ -144,7 +144,7 @@ export async function followShortLink(visit: ShortLinkVisit): Promise<string> {
   });
   if (await isBlockedForVisits(hostOfLink(chosen.url))) throw new GoneError(LINK_DISABLED);
   if (target.password_hash !== null) await requirePassword(visit, target.password_hash);
-  const location = redirectTarget(chosen.url, target, { multiValueQueryStringParameters: visit.query });
+  const location = redirectTarget(chosen.url, target, visit.query);
   if (visit.head) return location;
   if (takesClick && !(await takeClick({ ...target, max_clicks: maxClicks }))) {
     return followExpiredLink(visit, target, 'clicks');

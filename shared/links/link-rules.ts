@@ -1,11 +1,11 @@
-import { type Address, addressOf, isSameMachine, isWithinAny } from '../hosts.js';
 import { RequestValidationError } from '../platform/errors.js';
+import { type Address, addressOf, isSameMachine, isWithinAny } from '../platform/hosts.js';
 import { currentBlockedEntries } from '../store/blocked-hosts.js';
 
 /**
  * What a link may lead to (docs/decisions.md, "Abuse controls"): not to one of the service's own short links (a
  * loop), and not to a blocked host. Refused as a 422 at the link's field. Both compare canonical hosts
- * (shared/hosts.ts), so no spelling of an address (`0x7f.1`, `[::ffff:127.0.0.1]`, `host.`) gets past them.
+ * (shared/platform/hosts.ts), so no spelling of an address (`0x7f.1`, `[::ffff:127.0.0.1]`, `host.`) gets past them.
  */
 
 export const OWN_LINK = "Links to this service's own short links are not allowed";

@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import type { LinkVariant, RedirectCondition, RedirectRule } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
-import type { LinkVariant, RedirectCondition, RedirectRule } from '../records.js';
 
 /** An `after` or `before` condition's instant (the contract's form, or with `Z`) in the contract's form. */
 const conditionInstant = (value: string): string => timestamp(new Date(Date.parse(`${value.replace(/Z$/, '')}Z`)));

@@ -1,7 +1,8 @@
 import packageJson from '../../package.json' with { type: 'json' };
+import { type HttpMethod, type RouteDefinition, routes } from '../api/routes.js';
 import type { AuthMode } from '../platform/service-config.js';
-import { type HttpMethod, type RouteDefinition, routes } from '../routes.js';
-import { recordSchemas, sharedHeaders } from './components.js';
+import { recordSchemas } from '../schemas/record-schemas.js';
+import { sharedHeaders } from './components.js';
 import type { OpenApiDocument } from './document-types.js';
 import { edgeOperations } from './edge-operations.js';
 import { errorResponses } from './error-responses.js';

@@ -1,4 +1,5 @@
-import { type RecordName, requestIdHeader, schemaRef } from './components.js';
+import type { RecordName } from '../schemas/record-schemas.js';
+import { requestIdHeader, schemaRef } from './components.js';
 import type { JsonSchema, Ref, Response } from './document-types.js';
 
 export const errorResponse = (description: string, body: RecordName = 'Error'): Response => ({

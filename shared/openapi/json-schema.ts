@@ -1,6 +1,6 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
-import { bodyFieldsOf } from '../http/validation.js';
+import { bodyFieldsOf } from '../schemas/body-fields.js';
 import { documentedJsonSchemas } from '../schemas/documented-json-schema.js';
 import type { JsonSchema } from './document-types.js';
 

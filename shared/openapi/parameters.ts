@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { core } from 'zod/mini';
-import { parameterExamples } from '../openapi-examples.js';
+import { parameterExamples } from '../api/openapi-examples.js';
 import { booleanWords } from '../schemas/primitives.js';
 import type { JsonSchema, Parameter } from './document-types.js';
 import { jsonSchema } from './json-schema.js';

@@ -1,6 +1,6 @@
+import { recordExamples } from '../api/openapi-examples.js';
 import type { RouteContract, Success } from '../api/route-declaration.js';
 import { csvLine } from '../http/csv-answer.js';
-import { recordExamples } from '../openapi-examples.js';
 import { requestIdHeader, schemaRef } from './components.js';
 import type { Response } from './document-types.js';
 

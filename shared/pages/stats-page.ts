@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExpiryReason } from '../links/link-lifecycle.js';
-import type { UrlRecord } from '../records.js';
+import type { ExpiryReason } from '../domain/link-lifecycle.js';
+import type { UrlRecord } from '../domain/records.js';
 import { statsPageFiles, statsPageFolder } from './page-files.js';
 import { staticFiles } from './static-files.js';
 

@@ -1,5 +1,4 @@
-import { normalizeAddress } from '../hosts.js';
-import { defaultIdempotencyTableName, defaultVisitorSecretsTableName } from '../store/table-schema.js';
+import { normalizeAddress } from './hosts.js';
 import { defaultMetricsNamespace } from './metric-names.js';
 import {
   choiceValue,
@@ -9,6 +8,11 @@ import {
   SettingError,
   settingError,
 } from './setting-values.js';
+
+/** The visitor secrets' table (shared/store/table-schema.ts), named after the main table unless configured. */
+export const defaultVisitorSecretsTableName = (tableName: string) => `${tableName}-visitor-secrets`;
+/** The idempotency records' table (shared/store/table-schema.ts), named after the main table unless configured. */
+export const defaultIdempotencyTableName = (tableName: string) => `${tableName}-idempotency`;
 
 /**
  * What the functions' configuration is and how it is read from the environment; `config.ts` reads it once,
@@ -41,7 +45,7 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /**
    * Reads per second of one key by one instance above which the key is served from memory for at most a
-   * second (store/scale/hot-key-cache.ts).
+   * second (store/hot-key-cache.ts).
    */
   hotKeyReadsPerSecond: number;
   /**
@@ -81,7 +85,7 @@ export type AuthMode = (typeof authModes)[number];
 const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 type LogLevel = (typeof logLevels)[number];
 
-/** Comma-separated `host[:port]` addresses, normalized (shared/hosts.ts); unset is none. */
+/** Comma-separated `host[:port]` addresses, normalized (shared/platform/hosts.ts); unset is none. */
 export function parseAddressList(name: string, raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return [];
   return raw.split(',').map((entry) => {

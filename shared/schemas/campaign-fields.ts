@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
+import type { RedirectCondition, RedirectRule } from '../domain/records.js';
 import { strictUtcInstant } from '../platform/clock.js';
-import type { RedirectCondition, RedirectRule } from '../records.js';
 import { documentedAs } from './documented-json-schema.js';
 import { originalUrl } from './link-fields.js';
 import { anyCase, TIMESTAMP_INPUT_PATTERN } from './primitives.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isReservedShortCode, reservedFirstSegments } from '../reserved-paths.js';
+import { isReservedShortCode, reservedFirstSegments } from '../domain/reserved-paths.js';
 import { documentedAs } from './documented-json-schema.js';
 import { anyCase, futureTimestamp, trimmedText, wellFormed } from './primitives.js';
 

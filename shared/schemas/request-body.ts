@@ -1,6 +1,6 @@
 import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
-import { withBodyFields } from '../http/validation.js';
+import { withBodyFields } from './body-fields.js';
 
 /** The fields of each record as returned (the API's records, and the extensions': docs/decisions.md, "Extensions"). */
 export const recordFields = {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { withBodyFields } from '../http/validation.js';
+import { withBodyFields } from './body-fields.js';
 import { campaignFields } from './campaign-fields.js';
 import { constrainedAs } from './documented-json-schema.js';
 import { chosenShortCode, lifecycleFields, originalUrl, title } from './link-fields.js';

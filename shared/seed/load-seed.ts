@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { type EventRecord, NO_CAMPAIGN, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../domain/records.js';
 import { parseJsonExactly } from '../platform/json.js';
-import { type EventRecord, NO_CAMPAIGN, NO_LIFECYCLE, type UrlRecord, type UserRecord } from '../records.js';
 import { putItems } from '../store/bulk-writes.js';
 import { eventItem, placed } from '../store/event-items.js';
 import { raiseIdFloor } from '../store/ids.js';

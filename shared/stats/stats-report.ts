@@ -1,7 +1,13 @@
-import type { IntervalStats } from '../store/stats-reading.js';
 import { emptyCounts, type StatsCounts, sumCounts, topList } from './stats-counts.js';
 import { rangeTimestamp, type StatsRange } from './stats-range.js';
 import { emptySketch, estimate, mergeSketches, type VisitorSketch } from './visitor-sketch.js';
+
+/** One interval's statistics of a scope: its counts and its visitors, every hour and shard added up. */
+export interface IntervalStats {
+  start: string;
+  counts: StatsCounts;
+  visitors: VisitorSketch;
+}
 
 /** The figures of an interval, or of the whole range. */
 interface StatsFigures {

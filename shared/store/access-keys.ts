@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { timestamp } from '../platform/clock.js';
+import { hotReads } from './hot-key-cache.js';
 import { keys } from './keys.js';
-import { hotReads } from './scale/hot-key-cache.js';
 import { getItem } from './table.js';
 
 /**

@@ -1,10 +1,10 @@
-import { type BlockedEntry, isWithinAny, readBlockedEntry } from '../hosts.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
+import { type BlockedEntry, isWithinAny, readBlockedEntry } from '../platform/hosts.js';
 import { RefreshingValue } from '../platform/refreshing-value.js';
 import { accessPatterns, keys } from './keys.js';
+import { abuseControls } from './levers.js';
 import { readAll } from './list-pages.js';
-import { abuseControls } from './scale/levers.js';
 import { put, remove, transact } from './table.js';
 
 /**
@@ -15,7 +15,7 @@ import { put, remove, transact } from './table.js';
  * reads it again every `blockedHostsRefreshMs`, so a block or its removal takes effect on visits within that.
  * A failed refresh keeps the list it had for another period rather than failing the redirects that asked.
  *
- * An entry is kept under its canonical text (shared/hosts.ts: `blockedHostOf`), which is its sort key: a host
+ * An entry is kept under its canonical text (shared/platform/hosts.ts: `blockedHostOf`), which is its sort key: a host
  * name, an address (IPv6 compressed, without brackets) or a CIDR range as `network/prefix`, network masked.
  * Any spelling of one entry is therefore one item: blocked once, unblocked by any spelling.
  */

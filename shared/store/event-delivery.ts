@@ -1,4 +1,5 @@
 import { deleteKeys, writeItemsOnce } from './bulk-writes.js';
+import { deletionsAfterWriting, isOfDeleted, REMEMBER_MS } from './deletion-copies.js';
 import {
   eventItem,
   eventKey,
@@ -10,11 +11,10 @@ import {
 } from './event-items.js';
 import { idUnderMarker } from './ids.js';
 import { keys } from './keys.js';
+import { eventListShards } from './levers.js';
 import { retryWithBackoff } from './retry.js';
-import { deletionsAfterWriting, isOfDeleted, REMEMBER_MS } from './scale/deletion-copies.js';
-import { eventListShards } from './scale/levers.js';
-import { currentLayout, widenLists } from './scale/shard-layout.js';
-import { listName, listsOf, type ShardLayout, widestLayout } from './scale/sharded-lists.js';
+import { currentLayout, widenLists } from './shard-layout.js';
+import { listName, listsOf, type ShardLayout, widestLayout } from './sharded-lists.js';
 import { keyOf } from './table.js';
 import { keepVisitorTags } from './visitor-batches.js';
 
@@ -86,7 +86,7 @@ function hotLists(throttled: OwnedEvent[]): { name: string; far: boolean }[] {
  * events.
  *
  * What DynamoDB throttles is tried again until the deadline; lists with many throttled events get more
- * shards (scale/shard-layout.ts), and the events still to write are placed with the wider layout at once.
+ * shards (shard-layout.ts), and the events still to write are placed with the wider layout at once.
  */
 export async function storeDeliveredEvents(events: DeliveredEvent[], deadline: number): Promise<DeliveryOutcome[]> {
   // One message delivered twice in one batch is one event: write it once.

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../records.js';
+import type { EventRecord } from '../domain/records.js';
 import { indexAttributes, type Key, keys } from './keys.js';
 import { storedDetails, toEventRecord } from './record-items.js';
 import {
@@ -9,13 +9,13 @@ import {
   type ShardLayout,
   shardCount,
   shardOf,
-} from './scale/sharded-lists.js';
+} from './sharded-lists.js';
 import { getItems, type Item, keyOf } from './table.js';
 
 /**
  * Events as stored: written without transactions and without touching any shared item per event (see
  * docs/capacity.md). An event's id is decided before it is written, and its place (its shard in each list,
- * scale/sharded-lists.ts) is a function of the id and the layout, so writing it again rewrites the same
+ * sharded-lists.ts) is a function of the id and the layout, so writing it again rewrites the same
  * item.
  */
 

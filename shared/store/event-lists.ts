@@ -1,13 +1,13 @@
-import type { EventRecord, Page } from '../records.js';
+import type { EventRecord, Page } from '../domain/records.js';
 import { decodeAfterCursor, encodeAfterCursor } from './cursor.js';
+import { isOfDeleted, type RecentDeletions, recentDeletions } from './deletion-copies.js';
 import { type OwnedEvent, toOwnedEvent } from './event-items.js';
+import { hotReads } from './hot-key-cache.js';
 import { hasTypeList, sortableId } from './keys.js';
 import type { PageRequest } from './list-pages.js';
-import { isOfDeleted, type RecentDeletions, recentDeletions } from './scale/deletion-copies.js';
-import { hotReads } from './scale/hot-key-cache.js';
-import { currentLayout } from './scale/shard-layout.js';
-import { readMergedPage } from './scale/shard-merge.js';
-import { type EventList, listName, shardCount, shardPatterns } from './scale/sharded-lists.js';
+import { currentLayout } from './shard-layout.js';
+import { readMergedPage } from './shard-merge.js';
+import { type EventList, listName, shardCount, shardPatterns } from './sharded-lists.js';
 import type { Item } from './table.js';
 
 interface EventFilters {
@@ -19,7 +19,7 @@ interface EventFilters {
 /**
  * Events ordered by id. The most selective filter picks the list (a URL's, else a user's, else a type's
  * (clicks have none), else all events); any other filter is applied while reading. The list's shards are merged by id (one
- * query per shard); events of URLs or users deleted lately are left out (scale/deletion-copies.ts).
+ * query per shard); events of URLs or users deleted lately are left out (deletion-copies.ts).
  *
  * The deletions are read on every call, so that even a page kept in memory never shows a deleted URL's
  * events, and at the same time as the page, which is read without them: that page is the right one unless

@@ -1,8 +1,8 @@
 import { deleteKeys } from './bulk-writes.js';
 import { accessPatterns, linkScope, userScope } from './keys.js';
 import { readAll } from './list-pages.js';
-import { currentLayout } from './scale/shard-layout.js';
-import { shardCount, shardPatterns } from './scale/sharded-lists.js';
+import { currentLayout } from './shard-layout.js';
+import { shardCount, shardPatterns } from './sharded-lists.js';
 import { deleteClickStats } from './stats-removal.js';
 import { itemKey } from './table.js';
 

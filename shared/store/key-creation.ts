@@ -1,4 +1,4 @@
-import { MAX_ACTIVE_KEYS } from '../access-key-rules.js';
+import { MAX_ACTIVE_KEYS } from '../domain/access-key-rules.js';
 import { timestamp } from '../platform/clock.js';
 import { LimitReachedError, NotFoundError } from '../platform/errors.js';
 import { type Holder, hashOfKey, newSecret } from './access-keys.js';

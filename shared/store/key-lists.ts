@@ -1,4 +1,4 @@
-import type { Page } from '../records.js';
+import type { Page } from '../domain/records.js';
 import { accessPatterns } from './keys.js';
 import { type PageRequest, readAll, readPage } from './list-pages.js';
 import type { Item } from './table.js';

@@ -3,9 +3,9 @@ import type { IndexName } from './table-schema.js';
 
 /**
  * The single table's keys and every query it serves, each a named access pattern. No other module builds
- * or parses a key string or writes a KeyConditionExpression (scale/shard-merge.ts only adds a cursor's
+ * or parses a key string or writes a KeyConditionExpression (shard-merge.ts only adds a cursor's
  * position to one); docs/data-model.md describes each pattern's cost. The scale machinery that decides
- * which shard, slot or copy a key names lives in scale/ (its README.md lists every lever).
+ * which shard, slot or copy a key names is beside it (README.md, "The scale machinery", lists every lever).
  *
  * Ids are zero-padded in sort keys so that string order is numeric order.
  */
@@ -130,7 +130,7 @@ export const keys = {
    * file's parts are written in parallel without sharing a partition's write rate.
    */
   userImportPart: (importId: string, part: number): Key => ({ PK: `IMPORT#${importId}#PART#${part}`, SK: 'ROWS' }),
-  /** The shard layout of event lists (scale/shard-layout.ts): shard counts by list name. */
+  /** The shard layout of event lists (shard-layout.ts): shard counts by list name. */
   shardLayout: (): Key => ({ PK: 'LAYOUT', SK: 'EVENT_LISTS' }),
 };
 
@@ -163,7 +163,7 @@ export const indexAttributes = {
     ...urlStateIndex(url),
   }),
   /**
-   * An event in the shard of each list it is part of (`scale/sharded-lists.ts` chooses them). A click is in no
+   * An event in the shard of each list it is part of (`sharded-lists.ts` chooses them). A click is in no
    * list of its type: clicks are nearly every event, so the list of all events filtered is theirs, and each
    * click saves the write of an index entry.
    */
@@ -190,7 +190,7 @@ function urlStateIndex(url: { id: number; is_active: boolean }) {
   return { GSI3PK: `URLS#ACTIVE#${url.is_active}`, GSI3SK: sortableId(url.id) };
 }
 
-/** A query without its table name; the readers in list-pages.ts and scale/shard-merge.ts add it. */
+/** A query without its table name; the readers in list-pages.ts and shard-merge.ts add it. */
 export type AccessPattern = Omit<QueryCommandInput, 'TableName'>;
 
 const onIndex = (indexName: IndexName, attribute: string, value: string): AccessPattern => ({
@@ -273,7 +273,7 @@ export const accessPatterns = {
   /**
    * One copy of the deletions event lists must still hide: those not yet to be forgotten at `now`. Consistent
    * for a list (`consistent`); eventually consistent, at half the price, for the workers that clean up after a
-   * deletion, whose misses the deletion's delayed sweep removes (scale/deletion-copies.ts).
+   * deletion, whose misses the deletion's delayed sweep removes (deletion-copies.ts).
    */
   recentDeletions: (copy: number, now: number, consistent: boolean): AccessPattern => ({
     ConsistentRead: consistent,

@@ -1,4 +1,4 @@
-import type { UrlRecord } from '../records.js';
+import type { UrlRecord } from '../domain/records.js';
 import { keys } from './keys.js';
 import { getItem, type Item, put, type TransactItem } from './table.js';
 import { liveShortCode, shortCodeItem, urlItem } from './urls.js';

@@ -1,7 +1,7 @@
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { serviceConfig } from '../platform/config.js';
 import { NotFoundError, RuleViolationError, UnavailableError } from '../platform/errors.js';
-import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { keys } from './keys.js';
 import { urlPuts } from './link-codes.js';

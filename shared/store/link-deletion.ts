@@ -1,10 +1,10 @@
+import { rememberDeletion } from './deletion-copies.js';
 import { sweepDeletedUrl, sweepEventsOfUrl } from './event-sweeps.js';
 import { keys, linkScope } from './keys.js';
 import { releasedShortCodeItem } from './link-codes.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
 import { retryWithBackoff } from './retry.js';
-import { rememberDeletion } from './scale/deletion-copies.js';
 import { deleteClickStats } from './stats-removal.js';
 import { put, remove, transact } from './table.js';
 import { CONCURRENT_CHANGE_RETRIES, ownedBy, urlNotFound } from './urls.js';

@@ -1,11 +1,11 @@
-import { type ExpiryReason, expiryOf } from '../links/link-lifecycle.js';
+import { type ExpiryReason, expiryOf } from '../domain/link-lifecycle.js';
+import type { Page, UrlRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { Page, UrlRecord } from '../records.js';
+import { hotReads } from './hot-key-cache.js';
 import { accessPatterns, keys } from './keys.js';
 import { type PageRequest, readAll, readPage } from './list-pages.js';
 import { toUrlRecord } from './record-items.js';
-import { hotReads } from './scale/hot-key-cache.js';
 import { getItem, type Item } from './table.js';
 import { liveShortCode, type ShortCodeTarget, shortCodeTargetOf, URL_NOT_FOUND } from './urls.js';
 
@@ -40,7 +40,7 @@ export async function getLinkByCode(
 
 /**
  * A URL that is active; an inactive one is hidden exactly like a missing one. A consistent read, except for a
- * URL this instance reads many times a second (scale/hot-key-cache.ts: at most a second old).
+ * URL this instance reads many times a second (hot-key-cache.ts: at most a second old).
  */
 export async function getActiveUrl(urlId: number, owner?: number): Promise<UrlRecord> {
   const item = await hotReads.read(`url:${urlId}`, () => getItem(keys.url(urlId)));

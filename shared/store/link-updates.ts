@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expiryOf } from '../links/link-lifecycle.js';
+import { expiryOf } from '../domain/link-lifecycle.js';
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';

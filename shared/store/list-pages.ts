@@ -5,7 +5,7 @@ import { documentClient, type Item, tableName } from './table.js';
 
 /**
  * Reading lists: a window of an access pattern (skip and limit, or a cursor), and every item of one. A list
- * split into shards is merged in scale/shard-merge.ts.
+ * split into shards is merged in shard-merge.ts.
  */
 
 export interface PageRequest {

@@ -1,13 +1,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { EventRecord } from '../records.js';
 import { eventItem, placed, possibleKeys } from './event-items.js';
+import { eventIds } from './id-leases.js';
 import { idOfRequest } from './ids.js';
 import { keys } from './keys.js';
 import { toEventRecord } from './record-items.js';
-import { eventIds } from './scale/id-leases.js';
-import { currentLayout } from './scale/shard-layout.js';
+import { currentLayout } from './shard-layout.js';
 import { documentClient, getItems, keyOf, tableName } from './table.js';
 import { URL_NOT_FOUND } from './urls.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
@@ -15,7 +15,7 @@ import { ACTIVE, USER_NOT_FOUND } from './users.js';
 /**
  * Stores an event sent to POST /events. The user must exist and not be mid-deletion, and the URL must exist,
  * read consistently before the event is written; a deletion racing the write is covered like an automatic
- * event's (scale/deletion-copies.ts, and the delayed sweep). With `owner` (a user key), the URL must be its.
+ * event's (deletion-copies.ts, and the delayed sweep). With `owner` (a user key), the URL must be its.
  * A click is counted in the statistics from the table's stream, like every stored click (stats-counting.ts).
  *
  * A request sent again with its Idempotency-Key (`identity`) after an attempt that failed, possibly after

@@ -1,4 +1,3 @@
-import { parseJsonExactly } from '../platform/json.js';
 import type {
   EventRecord,
   LinkCampaign,
@@ -7,7 +6,8 @@ import type {
   RedirectRule,
   UrlRecord,
   UserRecord,
-} from '../records.js';
+} from '../domain/records.js';
+import { parseJsonExactly } from '../platform/json.js';
 import type { Item } from './table.js';
 
 /** The records from the items that store them: the attribute names are the table's, kept here. */

@@ -1,6 +1,6 @@
+import type { Page } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { Page } from '../records.js';
 import { reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { isLinkCode } from './link-codes.js';

@@ -1,6 +1,4 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord, AttributeValue as StreamAttributeValue } from 'aws-lambda';
 import { OverloadedError } from '../platform/errors.js';
 import { type ClickFacts, clickFacts } from '../stats/click-facts.js';
 import { addClick, removeClick } from '../stats/stats-counts.js';
@@ -13,11 +11,11 @@ import {
   type VisitorSketch,
 } from '../stats/visitor-sketch.js';
 import { deleteKeys, forEachConcurrently } from './bulk-writes.js';
-import { CLICK, type OwnedEvent, toOwnedEvent } from './event-items.js';
+import { deletionsKnownHere } from './deletion-copies.js';
+import type { OwnedEvent } from './event-items.js';
 import { type Key, keys, linkScope, type StatsScope, scopeOwner, userScope } from './keys.js';
 import { retryWithBackoff } from './retry.js';
-import { deletionsKnownHere } from './scale/deletion-copies.js';
-import { emptyHourStats, type HourStats, hourStatsItem, sortableSequence, toHourStats } from './stats-items.js';
+import { emptyHourStats, type HourStats, hourStatsItem, toHourStats } from './stats-items.js';
 import { documentClient, getItem, keyOf, overloaded, tableName, writeIf } from './table.js';
 import { visitorTagsOf } from './visitor-batches.js';
 
@@ -40,36 +38,17 @@ import { visitorTagsOf } from './visitor-batches.js';
  * readers add both up (stats-reading.ts) to the same figure, and a fold repeated after a failure changes
  * nothing.
  *
- * A scope deleted lately (scale/deletion-copies.ts) keeps no statistics: what a batch wrote of them after
+ * A scope deleted lately (deletion-copies.ts) keeps no statistics: what a batch wrote of them after
  * their deletion is deleted once the batch is written. A deleted link's clicks still come out of its owner's
  * statistics, as its events are deleted.
  */
 
 /** A change the statistics count: a click stored (+1) or deleted (-1), at its place in its shard of the stream. */
-interface ClickChange {
+export interface ClickChange {
   by: 1 | -1;
+  /** The stream record's sequence number, sortable as text (stats-items.ts, `sortableSequence`). */
   sequence: string;
   click: OwnedEvent;
-}
-
-/** The click events stored and deleted among a batch of stream records, in their order. */
-export function clickChangesOf(records: DynamoDBRecord[]): ClickChange[] {
-  return records.flatMap((record): ClickChange[] => {
-    const image =
-      record.eventName === 'INSERT'
-        ? record.dynamodb?.NewImage
-        : record.eventName === 'REMOVE'
-          ? record.dynamodb?.OldImage
-          : undefined;
-    const sequence = record.dynamodb?.SequenceNumber;
-    if (!image || image.event_type?.S !== CLICK || sequence === undefined) return [];
-    const item = unmarshall(image as Parameters<typeof unmarshall>[0] & Record<string, StreamAttributeValue>);
-    const click: OwnedEvent = {
-      ...toOwnedEvent(item),
-      ...(typeof item.visitor_batch === 'string' && { visitor_batch: item.visitor_batch }),
-    };
-    return [{ by: record.eventName === 'INSERT' ? 1 : -1, sequence: sortableSequence(sequence), click }];
-  });
 }
 
 /** What one statistics item gets from a batch: its changes, in order, with their facts. */

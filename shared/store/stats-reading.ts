@@ -1,16 +1,10 @@
 import { emptyCounts, type StatsCounts, sumCounts } from '../stats/stats-counts.js';
 import type { StatsInterval } from '../stats/stats-range.js';
+import type { IntervalStats } from '../stats/stats-report.js';
 import { emptySketch, mergeSketches, type VisitorSketch } from '../stats/visitor-sketch.js';
 import { accessPatterns, linkScope, type StatsScope, statsHourOf } from './keys.js';
 import { readAll } from './list-pages.js';
 import { toHourStats } from './stats-items.js';
-
-/** One interval's statistics of a scope: its counts and its visitors, every hour and shard added up. */
-export interface IntervalStats {
-  start: string;
-  counts: StatsCounts;
-  visitors: VisitorSketch;
-}
 
 /**
  * The statistics of a scope's intervals from `first` to `last` (interval starts, inclusive), in order; an

@@ -1,9 +1,9 @@
 import { topList } from '../stats/stats-counts.js';
 import type { StatsRange } from '../stats/stats-range.js';
 import { type StatsReport, statsReport } from '../stats/stats-report.js';
+import { hotReads } from './hot-key-cache.js';
 import { keys, linkScope, type StatsScope, userScope } from './keys.js';
 import { getUrl } from './link-reads.js';
-import { hotReads } from './scale/hot-key-cache.js';
 import { readClickStats } from './stats-reading.js';
 import { getItems, keyOf } from './table.js';
 import { getUser } from './users.js';
@@ -20,7 +20,7 @@ export type UserStats = { user_id: number } & StatsReport & {
     referrers: { name: string; clicks: number }[];
   };
 
-/** A report read at most once a second per instance while it is hot (as every hot read: scale/hot-key-cache.ts). */
+/** A report read at most once a second per instance while it is hot (as every hot read: hot-key-cache.ts). */
 function cachedReport<T>(scope: StatsScope, range: StatsRange, build: () => Promise<T>): Promise<T> {
   return hotReads.read(`stats:${JSON.stringify([scope, range.interval, range.from, range.to])}`, build);
 }

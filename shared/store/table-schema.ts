@@ -36,8 +36,6 @@ export const visitorSecretsTableSchema = {
   timeToLiveAttribute: 'expires_at',
 } as const;
 
-export const defaultVisitorSecretsTableName = (tableName: string) => `${tableName}-visitor-secrets`;
-
 /**
  * The idempotency records' own table (shared/http/idempotency.ts): Powertools' layout (`id`, TTL on
  * `expiration`), apart from the main table so that no key of it shares a partition with the records, and so
@@ -47,8 +45,6 @@ export const idempotencyTableSchema = {
   partitionKey: 'id',
   timeToLiveAttribute: 'expiration',
 } as const;
-
-export const defaultIdempotencyTableName = (tableName: string) => `${tableName}-idempotency`;
 
 /** A queue pair's settings, shared by the stack (lib/queue-pair.ts) and the local runtime. */
 export interface QueuePairSchema {

@@ -22,8 +22,8 @@ import { retryWithBackoff } from './retry.js';
 /**
  * The table's client and its item-level operations: reads by key, the one place transactions are sent
  * (reporting which condition failed) and the one place conditional writes are. Ids are in ids.ts, lists are
- * read in list-pages.ts, bulk writes made in bulk-writes.ts, and the scale machinery lives in scale/ (its
- * README first).
+ * read in list-pages.ts, bulk writes made in bulk-writes.ts, and the scale machinery (README.md, "The scale
+ * machinery") in its own modules beside this one.
  */
 
 export type Item = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../domain/records.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../records.js';
 import { indexAttributes, keys } from './keys.js';
 import { toLinkCampaign, toLinkLifecycle } from './record-items.js';
 import { type Item, tableName, writeIf } from './table.js';

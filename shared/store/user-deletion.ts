@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../platform/errors.js';
 import { forEachConcurrently } from './bulk-writes.js';
+import { rememberDeletion } from './deletion-copies.js';
 import { sweepDeletedUser } from './event-sweeps.js';
 import { deleteKeysOfUser } from './key-revocation.js';
 import { accessPatterns, keys } from './keys.js';
 import { deleteUrlCascade } from './link-deletion.js';
 import { readAll } from './list-pages.js';
-import { rememberDeletion } from './scale/deletion-copies.js';
 import { type Item, remove, tableName, transact, writeIf } from './table.js';
 import { USER_NOT_FOUND } from './users.js';
 import { deleteWebhooksOfUser } from './webhooks.js';
@@ -35,7 +35,7 @@ export async function deleteUserCascade(userId: number): Promise<void> {
   );
   if (!marked) throw new NotFoundError(USER_NOT_FOUND);
   const user = marked.Attributes as Item;
-  // From here event lists hide the user's events, and those on its URLs (scale/deletion-copies.ts).
+  // From here event lists hide the user's events, and those on its URLs (deletion-copies.ts).
   await rememberDeletion('user', userId);
   // Its keys stop working first (within a second where one is hot): nothing acts as a user being deleted.
   await deleteKeysOfUser(userId);

@@ -1,13 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page, UserRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError, RuleViolationError } from '../platform/errors.js';
-import type { Page, UserRecord } from '../records.js';
+import { hotReads } from './hot-key-cache.js';
 import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readPage } from './list-pages.js';
 import { toUserRecord } from './record-items.js';
 import { retryWithBackoff } from './retry.js';
-import { hotReads } from './scale/hot-key-cache.js';
 import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';

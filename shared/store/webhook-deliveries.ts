@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookDeliveryRecord } from '../records.js';
+import type { WebhookDeliveryRecord } from '../domain/records.js';
 import { putItems } from './bulk-writes.js';
 import { accessPatterns, keys } from './keys.js';
 import { documentClient, type Item, tableName } from './table.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page, WebhookRecord, WebhookStatus } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { LimitReachedError, NotFoundError, RequestValidationError } from '../platform/errors.js';
-import type { Page, WebhookRecord, WebhookStatus } from '../records.js';
 import { forEachConcurrently } from './bulk-writes.js';
 import { type AccessPattern, accessPatterns, keys } from './keys.js';
 import { readAll, readPage } from './list-pages.js';

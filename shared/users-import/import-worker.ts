@@ -2,7 +2,7 @@ import type { Context, SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { NotFoundError, OverloadedError } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { importsQueueSchema } from '../store/table-schema.js';
-import { failImport, getImport } from '../store/user-import.js';
+import { failImport, getImport } from './user-import.js';
 import { continueUserImport, type ImportMessage, queueImport, stoppedDetail } from './user-imports.js';
 
 /** Time kept back from the worker's timeout to record the part in flight and queue what is left. */

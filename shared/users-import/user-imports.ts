@@ -3,9 +3,9 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { timestamp } from '../platform/clock.js';
 import { serviceConfig } from '../platform/config.js';
 import { logger } from '../platform/logger.js';
-import { importNextPart, stageImportRows } from '../store/import-parts.js';
-import { failImport, getImport, saveImport, type UserImport } from '../store/user-import.js';
+import { importNextPart, stageImportRows } from './import-parts.js';
 import { readUserCsv } from './user-csv.js';
+import { failImport, getImport, saveImport, type UserImport } from './user-import.js';
 import type { SkippedRow } from './user-rows.js';
 
 /**

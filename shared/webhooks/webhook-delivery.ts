@@ -2,11 +2,11 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
+import type { WebhookDeliveryRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
 import { logger } from '../platform/logger.js';
 import { metricNames } from '../platform/metric-names.js';
 import { recordCount, recordValues } from '../platform/metrics.js';
-import type { WebhookDeliveryRecord } from '../records.js';
 import { recordDeliveryAttempts } from '../store/webhook-deliveries.js';
 import {
   disableWebhook,

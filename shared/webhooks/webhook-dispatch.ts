@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { EventRecord } from '../records.js';
+import type { EventRecord } from '../domain/records.js';
 import { toEventRecord } from '../store/record-items.js';
 import { type StoredWebhook, webhooksToDispatchTo } from '../store/webhooks.js';
 import { type DeliveryMessage, queueDeliveries } from './webhook-messages.js';

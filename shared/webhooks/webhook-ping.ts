@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { WebhookRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
-import type { WebhookRecord } from '../records.js';
 import { queueDeliveries } from './webhook-messages.js';
 
 /** Queues a `ping` to a webhook, to be sent at once and not tried again; answers its `webhook-id`. */

@@ -1,9 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { type Address, addressOf, isWithinAny } from '../hosts.js';
 import { isOwnAddress } from '../links/link-rules.js';
 import { serviceConfig } from '../platform/config.js';
 import { RequestValidationError } from '../platform/errors.js';
+import { type Address, addressOf, isWithinAny } from '../platform/hosts.js';
 import { currentBlockedEntries } from '../store/blocked-hosts.js';
 
 /**
@@ -21,7 +21,7 @@ export const BLOCKED_TARGET = 'Webhooks to this host are not allowed';
  * Addresses that are not public: "this network", loopback, the private ranges, shared address space
  * (carrier-grade NAT), link-local, the documentation and benchmarking ranges, multicast and reserved; IPv6
  * loopback, unspecified, unique local, link-local, multicast, documentation and discard. An IPv6 address
- * that embeds an IPv4 one (mapped, NAT64, 6to4) is its IPv4 address once canonical (shared/hosts.ts).
+ * that embeds an IPv4 one (mapped, NAT64, 6to4) is its IPv4 address once canonical (shared/platform/hosts.ts).
  */
 const notPublic = new BlockList();
 for (const [network, prefix] of [
@@ -54,7 +54,7 @@ for (const [network, prefix] of [
   notPublic.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Whether a canonical IP address (shared/hosts.ts) is public. */
+/** Whether a canonical IP address (shared/platform/hosts.ts) is public. */
 export function isPublicAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return false;

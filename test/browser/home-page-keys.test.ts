@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { PublicUrlRecord as Url } from '../../shared/records.js';
+import type { PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import {
   accessibilityViolations,
   describeInBrowser,

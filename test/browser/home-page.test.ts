@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import type { PublicUrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import type { PublicUrlRecord as Url, UserRecord as User } from '../../shared/domain/records.js';
 import {
   accessibilityViolations,
   describeInBrowser,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { UrlRecord as Url } from '../../shared/records.js';
+import type { UrlRecord as Url } from '../../shared/domain/records.js';
 import { describeInBrowser, launchBrowser, shows, watchedPage } from '../support/browser.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 

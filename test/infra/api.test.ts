@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { edgeErrorPages } from '../../lib/edge-paths.js';
-import { methodsOfResource, routes } from '../../shared/routes.js';
+import { methodsOfResource, routes } from '../../shared/api/routes.js';
 import { synthesized } from './synthesized.js';
 import { onlyResource, resourcesOfType } from './template-queries.js';
 

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { edgeErrorPages, shortLinkRoute } from '../../lib/edge-paths.js';
-import { reservedFirstSegments } from '../../shared/reserved-paths.js';
-import { routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/api/routes.js';
+import { reservedFirstSegments } from '../../shared/domain/reserved-paths.js';
 import { synthesized } from './synthesized.js';
 import { onlyResource, resourcesOfType } from './template-queries.js';
 

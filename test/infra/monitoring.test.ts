@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { shortLinkRoute } from '../../lib/edge-paths.js';
-import { routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/api/routes.js';
 import { synthesized } from './synthesized.js';
 import { onlyResource, resourcesOfType } from './template-queries.js';
 

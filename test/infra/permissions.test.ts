@@ -1,5 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/api/routes.js';
 import { synthesized } from './synthesized.js';
 import { onlyResource, resourcesOfType } from './template-queries.js';
 

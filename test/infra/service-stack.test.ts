@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/api/routes.js';
 import {
   clickStreamSchema,
   eventsQueueSchema,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
-import { routes } from '../../shared/routes.js';
+import { routes } from '../../shared/api/routes.js';
+import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/domain/records.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /**

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { eventually, httpClient, listAll, startTestService, type TestService } from '../support/service.js';
 
 const iphone =

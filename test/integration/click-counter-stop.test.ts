@@ -1,4 +1,4 @@
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
 import {
   eventually,
   httpClient,

@@ -1,6 +1,6 @@
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicUrlRecord as Url } from '../../shared/records.js';
+import type { PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { indexAttributes, keys, linkScope, userScope } from '../../shared/store/keys.js';
 import { recountStats } from '../../shared/store/stats-recount.js';
 import { documentClient, tableName } from '../../shared/store/table.js';

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { CSV_BODY_BOUND_BYTES } from '../../shared/http/csv-answer.js';
-import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { storeDeliveredEvents } from '../../shared/store/event-delivery.js';
 import { reserveIds } from '../../shared/store/ids.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';

@@ -11,7 +11,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
 import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventRecord as Event } from '../../shared/records.js';
+import type { EventRecord as Event } from '../../shared/domain/records.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** POST /events and GET /events through HTTP against DynamoDB Local. */

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { currentLayout } from '../../shared/store/scale/shard-layout.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
+import { currentLayout } from '../../shared/store/shard-layout.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
 import {
   queueDrained as drained,

@@ -1,4 +1,4 @@
-import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/domain/records.js';
 import { httpClient, listAll, startTestService, type TestService } from '../support/service.js';
 
 /**

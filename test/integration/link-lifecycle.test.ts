@@ -1,5 +1,5 @@
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { timestamp } from '../../shared/platform/clock.js';
-import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

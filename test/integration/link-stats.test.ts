@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
 import { serviceConfig } from '../../shared/platform/config.js';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
 import { accessPatterns } from '../../shared/store/keys.js';
 import { documentClient } from '../../shared/store/table.js';
 import { visitorTag } from '../../shared/store/visitor-secrets.js';

@@ -1,5 +1,5 @@
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { currentLayout, widenLists } from '../../shared/store/scale/shard-layout.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
+import { currentLayout, widenLists } from '../../shared/store/shard-layout.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**
@@ -164,7 +164,7 @@ describe('paging event lists by cursor and by offset (DynamoDB Local, through HT
   it('pages a list by cursor across a widening made after its first page', async () => {
     const link = links[0] as Url;
     const widenedAgain = async () => {
-      // A list is widened at most once every 2 s (scale/levers.ts): the last widening must be that old.
+      // A list is widened at most once every 2 s (levers.ts): the last widening must be that old.
       await new Promise((resolve) => setTimeout(resolve, 2100));
       await widenLists(
         [`url:${link.id}`, 'type:view', 'all'].map((name) => ({ name, far: true })),

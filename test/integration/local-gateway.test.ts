@@ -9,9 +9,9 @@ import type {
   Context,
 } from 'aws-lambda';
 import { type LoadedRoute, type LocalGateway, matchRoute, startGateway } from '../../local/gateway.js';
+import type { RouteDefinition } from '../../shared/api/routes.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
 import { metricsSnapshot } from '../../shared/platform/metrics.js';
-import type { RouteDefinition } from '../../shared/routes.js';
 import { captureLogs, httpClient } from '../support/service.js';
 
 /**

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/routes.js';
+import { routes } from '../../shared/api/routes.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**

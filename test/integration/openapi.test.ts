@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '../../shared/openapi.js';
+import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** GET /openapi.json through the local gateway serves the document the unit test checks. */

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { UrlRecord as Url } from '../../shared/records.js';
+import type { UrlRecord as Url } from '../../shared/domain/records.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 

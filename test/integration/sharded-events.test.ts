@@ -1,7 +1,7 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
-import { recentDeletions } from '../../shared/store/scale/deletion-copies.js';
-import { widenLists } from '../../shared/store/scale/shard-layout.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
+import { recentDeletions } from '../../shared/store/deletion-copies.js';
+import { widenLists } from '../../shared/store/shard-layout.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 

@@ -1,4 +1,4 @@
-import type { UrlRecord as Url } from '../../shared/records.js';
+import type { UrlRecord as Url } from '../../shared/domain/records.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { shortLinkRoute } from '../../lib/edge-paths.js';
+import { routeName } from '../../shared/api/routes.js';
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { clientAddress } from '../../shared/http/headers.js';
-import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
-import { routeName } from '../../shared/routes.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 
 /** A function URL's event (payload format 2.0) as Lambda hands it over, for what the test changes. */

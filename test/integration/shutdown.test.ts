@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EventRecord, UrlRecord } from '../../shared/records.js';
+import type { EventRecord, UrlRecord } from '../../shared/domain/records.js';
 import { eventually, httpClient, startTestService } from '../support/service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queuedMessages } from '../../local/sqs-local.js';
-import type { EventRecord as Event, UrlRecord as Url } from '../../shared/records.js';
+import type { EventRecord as Event, UrlRecord as Url } from '../../shared/domain/records.js';
 import {
   eventually,
   httpClient,

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
+import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { publishUrlEvent } from '../../shared/events/publisher.js';
-import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/records.js';
 import { keys } from '../../shared/store/keys.js';
 import { getItem } from '../../shared/store/table.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';

@@ -1,4 +1,4 @@
-import type { UserRecord as User } from '../../shared/records.js';
+import type { UserRecord as User } from '../../shared/domain/records.js';
 import { expectDocumented, httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */

@@ -1,4 +1,4 @@
-import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import type { EventRecord as Event, UrlRecord as Url, UserRecord as User } from '../../shared/domain/records.js';
 import { httpClient, startTestService, type TestService } from '../support/service.js';
 
 /** Users through HTTP against DynamoDB Local: every status and detail of the spec and the contract. */

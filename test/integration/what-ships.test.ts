@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildFunctionBundles, type FunctionBundles } from '../../local/function-bundles.js';
 import { serviceFunctions } from '../../local/runtime.js';
-import { routeName, routes } from '../../shared/routes.js';
+import { routeName, routes } from '../../shared/api/routes.js';
 import { callEveryRoute } from '../support/every-route.js';
 import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
 

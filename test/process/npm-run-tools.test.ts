@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { freePort } from '../../local/ports.js';
-import type { EventRecord, UrlRecord } from '../../shared/records.js';
+import type { EventRecord, UrlRecord } from '../../shared/domain/records.js';
 import {
   exitOf,
   javaProcessesUsing,

@@ -1,4 +1,4 @@
-import type { EventRecord, UrlRecord } from '../../shared/records.js';
+import type { EventRecord, UrlRecord } from '../../shared/domain/records.js';
 import {
   exitOf,
   javaProcessesUsing,

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { UrlRecord as Url, UserRecord as User } from '../../shared/records.js';
+import type { UrlRecord as Url, UserRecord as User } from '../../shared/domain/records.js';
 import { eventually, type httpClient } from './service.js';
 
 type Api = ReturnType<typeof httpClient>;

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { BLOCKED_LINK, OWN_LINK } from '../../shared/links/link-rules.js';
-import { buildOpenApiDocument } from '../../shared/openapi.js';
+import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import { BLOCKED_TARGET, NOT_PUBLIC, OWN_TARGET } from '../../shared/webhooks/webhook-targets.js';
 
 /**
@@ -39,7 +39,7 @@ const rulesBeyondJsonSchema = new Set([
   'query.from',
   'query.to',
   'body.expires_at',
-  // A blocked entry's rules (a name's labels, an address, a CIDR's bounds) are shared/hosts.ts's, not a pattern's.
+  // A blocked entry's rules (a name's labels, an address, a CIDR's bounds) are shared/platform/hosts.ts's, not a pattern's.
   'path.host',
   // A list that answers CSV too documents one `limit` for both; JSON's lower bound is in its description only.
   'query.limit',

@@ -1,3 +1,4 @@
+import { RequestValidationError } from '../../shared/platform/errors.js';
 import {
   addressOf,
   blockedHostOf,
@@ -14,11 +15,10 @@ import {
   readBlockedEntry,
   SINGLE_LABEL,
   WILDCARD,
-} from '../../shared/hosts.js';
-import { RequestValidationError } from '../../shared/platform/errors.js';
+} from '../../shared/platform/hosts.js';
 
 /**
- * Hosts as the abuse controls compare them (shared/hosts.ts; no network): one canonical form for every
+ * Hosts as the abuse controls compare them (shared/platform/hosts.ts; no network): one canonical form for every
  * spelling, blocked entries (names, addresses, CIDR ranges) with their 422s, and loopback as one machine.
  */
 describe('hosts as the abuse controls compare them (no network)', () => {

@@ -1,4 +1,4 @@
-import { hotKeyCache } from '../../shared/store/scale/hot-key-cache.js';
+import { hotKeyCache } from '../../shared/store/hot-key-cache.js';
 
 /** The one exception to consistent reads: hot keys from memory for at most a second (no network; a test clock). */
 describe('hot-key cache (no network)', () => {

@@ -1,4 +1,4 @@
-import { expiryOf, withForwardedQuery } from '../../shared/links/link-lifecycle.js';
+import { expiryOf, withForwardedQuery } from '../../shared/domain/link-lifecycle.js';
 import type { ShortCodeTarget } from '../../shared/store/urls.js';
 
 const target = (fields: Partial<ShortCodeTarget>): ShortCodeTarget => ({

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildOpenApiDocument } from '../../shared/openapi.js';
+import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 
 type AddFormats = (instance: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { buildOpenApiDocument } from '../../shared/openapi.js';
-import { routes } from '../../shared/routes.js';
+import { routes } from '../../shared/api/routes.js';
+import { buildOpenApiDocument } from '../../shared/openapi/document.js';
 import { booleanWords } from '../../shared/schemas/primitives.js';
 import { listUrlsQuery } from '../../shared/schemas/urls.js';
 

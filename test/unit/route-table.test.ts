@@ -1,5 +1,5 @@
-import { isReservedShortCode, reservedFirstSegments } from '../../shared/reserved-paths.js';
-import { checkReservedSegments, routes } from '../../shared/routes.js';
+import { checkReservedSegments, routes } from '../../shared/api/routes.js';
+import { isReservedShortCode, reservedFirstSegments } from '../../shared/domain/reserved-paths.js';
 
 describe('the route table and the path segments it reserves (no network)', () => {
   it('reserves exactly the first segment of every route, so no short code hides one', () => {
@@ -11,10 +11,10 @@ describe('the route table and the path segments it reserves (no network)', () =>
 
   it('stops a table with a route under a segment nobody reserved, or without a reserved one', () => {
     expect(() => checkReservedSegments([...routes, { path: '/teams/{id}' }])).toThrow(
-      "shared/reserved-paths.ts must list the routes' first segments",
+      "shared/domain/reserved-paths.ts must list the routes' first segments",
     );
     expect(() => checkReservedSegments(routes.filter((route) => !route.path.startsWith('/reports')))).toThrow(
-      'shared/reserved-paths.ts',
+      'shared/domain/reserved-paths.ts',
     );
   });
 

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { NO_CAMPAIGN, NO_LIFECYCLE } from '../../shared/domain/records.js';
+import { publicShortLink, withShortUrl } from '../../shared/http/short-links.js';
 import { qrCodeSvg } from '../../shared/links/qr-code.js';
-import { publicShortLink, withShortUrl } from '../../shared/links/short-links.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
-import { NO_CAMPAIGN, NO_LIFECYCLE } from '../../shared/records.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
 
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;

@@ -1,4 +1,4 @@
-import { addressOf } from '../../shared/hosts.js';
+import { addressOf } from '../../shared/platform/hosts.js';
 import { isPublicAddress } from '../../shared/webhooks/webhook-targets.js';
 
 /** What a webhook may send to: public addresses only, whatever the spelling (pure, no service). */

@@ -1,4 +1,4 @@
-import { reserveIds } from '../ids.js';
+import { reserveIds } from './ids.js';
 import { idLeases } from './levers.js';
 
 /**

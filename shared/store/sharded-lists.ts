@@ -1,5 +1,5 @@
-import { fnv1a } from '../../platform/fnv1a.js';
-import { accessPatterns, type EventShardPattern, hasTypeList } from '../keys.js';
+import { fnv1a } from '../platform/fnv1a.js';
+import { accessPatterns, type EventShardPattern, hasTypeList } from './keys.js';
 import { eventListShards } from './levers.js';
 
 /**

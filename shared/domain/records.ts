@@ -92,7 +92,7 @@ export interface EventRecord {
 
 /**
  * A URL as the API answers it: the record, then its extension fields (docs/decisions.md,
- * "Extensions"), which depend on where the service is seen from (shared/links/short-links.ts).
+ * "Extensions"), which depend on where the service is seen from (shared/http/short-links.ts).
  */
 export interface PublicUrlRecord extends Omit<UrlRecord, 'password_hash'> {
   short_url: string;

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { requestHeader } from '../http/headers.js';
+import type { PublicUrlRecord, UrlRecord } from '../domain/records.js';
 import { serviceConfig } from '../platform/config.js';
-import type { PublicUrlRecord, UrlRecord } from '../records.js';
+import { requestHeader } from './headers.js';
 
 /**
  * Where the service is, as the person using it sees it. Behind CloudFront (and the local gateway, which runs

@@ -1,11 +1,18 @@
+import type { core } from 'zod/mini';
 import * as z from 'zod/mini';
-import type { ValidationIssue } from './platform/errors.js';
-import type { EventRecord, PublicUrlRecord, UserRecord, WebhookDeliveryRecord, WebhookRecord } from './records.js';
-import { redirectRule, variants } from './schemas/campaign-fields.js';
-import { eventDetails, eventType } from './schemas/events.js';
-import { originalUrl, title } from './schemas/link-fields.js';
-import { positiveId } from './schemas/primitives.js';
-import { email, username } from './schemas/users.js';
+import type {
+  EventRecord,
+  PublicUrlRecord,
+  UserRecord,
+  WebhookDeliveryRecord,
+  WebhookRecord,
+} from '../domain/records.js';
+import type { ValidationIssue } from '../platform/errors.js';
+import { redirectRule, variants } from './campaign-fields.js';
+import { eventDetails, eventType } from './events.js';
+import { originalUrl, title } from './link-fields.js';
+import { positiveId } from './primitives.js';
+import { email, username } from './users.js';
 
 /**
  * What the API answers, as zod schemas, for the OpenAPI description and the CSV exports' columns (their keys,
@@ -329,3 +336,35 @@ export const webhookDeliveryRecord = z.object({
   at: timestamp.check(z.describe('When the attempt started')),
   duration_ms: z.int().check(z.gte(0)),
 }) satisfies z.ZodMiniType<WebhookDeliveryRecord>;
+
+/** The schemas of what the API answers, published once under `components.schemas` and referenced. */
+export const recordSchemas = {
+  User: userRecord,
+  Url: urlRecord,
+  Event: eventRecord,
+  LinkStats: linkStats,
+  UserStats: userStats,
+  UserTag: userTagRecord,
+  Health: healthStatus,
+  ImportCount: importCount,
+  ImportProgress: importProgressRecord,
+  LinkResults: linkResults,
+  AccessKey: accessKeyRecord,
+  OperatorKey: operatorKeyRecord,
+  LinkFacts: linkFactsRecord,
+  BlockedHost: blockedHostRecord,
+  Report: reportRecord,
+  ListedReport: listedReportRecord,
+  NewAccessKey: newAccessKey,
+  Webhook: webhookRecord,
+  NewWebhook: newWebhookRecord,
+  WebhookSecret: webhookSecretRecord,
+  WebhookPing: webhookPingRecord,
+  WebhookDelivery: webhookDeliveryRecord,
+  Metrics: metricsReport,
+  OpenApiDocument: openApiDocument,
+  Error: errorBody,
+  ValidationError: validationErrorBody,
+} satisfies Record<string, core.$ZodType>;
+
+export type RecordName = keyof typeof recordSchemas;

@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { type EventShardPattern, eventShardAfter } from '../keys.js';
-import { type PageRequest, withFilter } from '../list-pages.js';
-import { documentClient, type Item, tableName } from '../table.js';
+import { type EventShardPattern, eventShardAfter } from './keys.js';
+import { type PageRequest, withFilter } from './list-pages.js';
+import { documentClient, type Item, tableName } from './table.js';
 
 /**
  * The k-way merge that reads a sharded list (sharded-lists.ts) as one list ordered by its sort key.

@@ -1,8 +1,8 @@
-import { RefreshingValue } from '../../platform/refreshing-value.js';
-import { putItems } from '../bulk-writes.js';
-import { accessPatterns, type DeletedKind, keys } from '../keys.js';
-import { readAll } from '../list-pages.js';
+import { RefreshingValue } from '../platform/refreshing-value.js';
+import { putItems } from './bulk-writes.js';
+import { accessPatterns, type DeletedKind, keys } from './keys.js';
 import { deletionCopies } from './levers.js';
+import { readAll } from './list-pages.js';
 
 /**
  * Deletions that event lists still hide. Once a DELETE has answered, no event of that URL or user may be

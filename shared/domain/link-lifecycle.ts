@@ -1,5 +1,4 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { LinkLifecycle } from '../records.js';
+import type { LinkLifecycle } from './records.js';
 
 /**
  * A link's lifecycle as rules (docs/decisions.md, "Link lifecycle"): when it is expired, and where a redirect
@@ -21,15 +20,15 @@ export function expiryOf(
   return undefined;
 }
 
+/** A request's query parameters, decoded, grouped by name in the order they came (as API Gateway gives them). */
+export type QueryParameters = Record<string, string[] | undefined>;
+
 /**
  * The target with the short link's query string after its own parameters (`forward_query`), before its
  * fragment. API Gateway hands the function the parameters decoded, grouped by name: they are encoded again,
  * in the order they arrive, so the result is ASCII (the `Location` rules then hold as for any target).
  */
-export function withForwardedQuery(
-  target: string,
-  query: APIGatewayProxyEvent['multiValueQueryStringParameters'],
-): string {
+export function withForwardedQuery(target: string, query: QueryParameters | null | undefined): string {
   const pairs = Object.entries(query ?? {}).flatMap(([name, values]) =>
     (values ?? []).map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`),
   );
@@ -40,9 +39,9 @@ export function withForwardedQuery(
   return `${base}${separator}${pairs.join('&')}${fragment}`;
 }
 
-/** Where a redirect to `link` goes for this request: with the request's query when the link forwards it. */
+/** Where a redirect to `link` goes for a visit with this query: with it, when the link forwards it. */
 export const redirectTarget = (
   link: string,
   target: Pick<LinkLifecycle, 'forward_query'>,
-  event: Pick<APIGatewayProxyEvent, 'multiValueQueryStringParameters'>,
-): string => (target.forward_query ? withForwardedQuery(link, event.multiValueQueryStringParameters) : link);
+  query: QueryParameters | null | undefined,
+): string => (target.forward_query ? withForwardedQuery(link, query) : link);

@@ -1,11 +1,11 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../platform/clock.js';
-import { firstSkipped, type SkippedRow, type UserRow } from '../users-import/user-rows.js';
-import { reserveIds } from './ids.js';
+import { reserveIds } from '../store/ids.js';
+import { keys } from '../store/keys.js';
+import { documentClient, getItem, tableName, writeIf } from '../store/table.js';
 import { storeRows } from './imported-users.js';
-import { keys } from './keys.js';
-import { documentClient, getItem, tableName, writeIf } from './table.js';
 import { asImport, expiresAt, getImport, type UserImport } from './user-import.js';
+import { firstSkipped, type SkippedRow, type UserRow } from './user-rows.js';
 
 /** Rows of a part, and the most bytes of them: a part is one item, which DynamoDB holds to 400 KB. */
 const ROWS_PER_PART = 1000;

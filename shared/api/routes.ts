@@ -1,22 +1,17 @@
+import { reservedFirstSegments } from '../domain/reserved-paths.js';
 import {
   blockHostRoute,
   createReportRoute,
   listBlockedHostsRoute,
   listReportsRoute,
   unblockHostRoute,
-} from './api/abuse.js';
-import { createEventRoute, listEventsRoute } from './api/events.js';
-import { getImportRoute, importUsersRoute } from './api/imports.js';
-import {
-  createUserKeyRoute,
-  listKeysRoute,
-  listUserKeysRoute,
-  revokeKeyRoute,
-  revokeUserKeyRoute,
-} from './api/keys.js';
-import { apiReferenceFileRoute, homePageFileRoute, statsPageFileRoute } from './api/page-assets.js';
-import { type RouteDefinition, withDefaults } from './api/route-declaration.js';
-import { apiReferencePageRoute, healthRoute, homePageRoute, metricsRoute, openApiRoute } from './api/service.js';
+} from './abuse.js';
+import { createEventRoute, listEventsRoute } from './events.js';
+import { getImportRoute, importUsersRoute } from './imports.js';
+import { createUserKeyRoute, listKeysRoute, listUserKeysRoute, revokeKeyRoute, revokeUserKeyRoute } from './keys.js';
+import { apiReferenceFileRoute, homePageFileRoute, statsPageFileRoute } from './page-assets.js';
+import { type RouteDefinition, withDefaults } from './route-declaration.js';
+import { apiReferencePageRoute, healthRoute, homePageRoute, metricsRoute, openApiRoute } from './service.js';
 import {
   createUrlRoute,
   createUrlsRoute,
@@ -29,7 +24,7 @@ import {
   statsPageRoute,
   unlockUrlRoute,
   updateUrlRoute,
-} from './api/urls.js';
+} from './urls.js';
 import {
   createUserRoute,
   deleteUserRoute,
@@ -38,7 +33,7 @@ import {
   listUsersRoute,
   listUserTagsRoute,
   renameUserRoute,
-} from './api/users.js';
+} from './users.js';
 import {
   createWebhookRoute,
   deleteWebhookRoute,
@@ -48,10 +43,9 @@ import {
   rotateWebhookSecretRoute,
   testWebhookRoute,
   updateWebhookRoute,
-} from './api/webhooks.js';
-import { reservedFirstSegments } from './reserved-paths.js';
+} from './webhooks.js';
 
-export { type HttpMethod, methodsOfResource, type RouteDefinition } from './api/route-declaration.js';
+export { type HttpMethod, methodsOfResource, type RouteDefinition } from './route-declaration.js';
 
 /**
  * The route table: every route of the API, each declared once in shared/api/ (its function, access, schemas
@@ -124,7 +118,7 @@ export function checkReservedSegments(routeTable: readonly Pick<RouteDefinition,
   );
   if ([...firstSegments].join() !== reservedFirstSegments.join()) {
     throw new Error(
-      `shared/reserved-paths.ts must list the routes' first segments, in the order the table first uses them (the reference's pattern and the edge's function list them so): ${[...firstSegments].join(', ')}`,
+      `shared/domain/reserved-paths.ts must list the routes' first segments, in the order the table first uses them (the reference's pattern and the edge's function list them so): ${[...firstSegments].join(', ')}`,
     );
   }
 }

@@ -1,10 +1,10 @@
+import type { UserRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
-import type { UserRecord } from '../records.js';
-import type { SkippedRow, UserRow } from '../users-import/user-rows.js';
-import { forEachConcurrently } from './bulk-writes.js';
-import { type Key, keys } from './keys.js';
-import { getItems, put, transact } from './table.js';
-import { userGuardPuts, userItem } from './users.js';
+import { forEachConcurrently } from '../store/bulk-writes.js';
+import { type Key, keys } from '../store/keys.js';
+import { getItems, put, transact } from '../store/table.js';
+import { userGuardPuts, userItem } from '../store/users.js';
+import type { SkippedRow, UserRow } from './user-rows.js';
 
 /** Users per transaction: each writes up to three items, and a transaction holds at most 100. */
 const USERS_PER_TRANSACTION = 33;

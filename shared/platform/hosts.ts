@@ -1,4 +1,4 @@
-import { RequestValidationError } from './platform/errors.js';
+import { RequestValidationError } from './errors.js';
 
 /**
  * Hosts as the abuse controls compare them (docs/decisions.md, "Abuse controls"). Pure: no I/O.

@@ -1,4 +1,4 @@
-import { serviceConfig } from '../../platform/config.js';
+import { serviceConfig } from '../platform/config.js';
 import { hotKeys } from './levers.js';
 
 /**

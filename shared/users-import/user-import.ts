@@ -1,9 +1,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timestamp } from '../platform/clock.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { SkippedRow } from '../users-import/user-rows.js';
-import { keys } from './keys.js';
-import { getItem, tableName, writeIf } from './table.js';
+import { keys } from '../store/keys.js';
+import { getItem, tableName, writeIf } from '../store/table.js';
+import type { SkippedRow } from './user-rows.js';
 
 /**
  * Bulk imports of users, kept in the table so that one outlives the request that started it

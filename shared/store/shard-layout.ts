@@ -1,11 +1,11 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { OverloadedError } from '../../platform/errors.js';
-import { logger } from '../../platform/logger.js';
-import { keys } from '../keys.js';
-import { getItem, type Item, tableName, writeIf } from '../table.js';
+import { OverloadedError } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
 import { hotReads } from './hot-key-cache.js';
+import { keys } from './keys.js';
 import { eventListShards } from './levers.js';
 import type { ShardLayout } from './sharded-lists.js';
+import { getItem, type Item, tableName, writeIf } from './table.js';
 
 /**
  * Reading and widening the shard layout of event lists (sharded-lists.ts says what it is). It is one item of
