@@ -20,7 +20,7 @@ import {
 import { call, format, startBenchService } from './support.js';
 
 /**
- * `npm run bench -- cost`: what one redirect with its click costs in AWS, in USD per million redirects. Three
+ * `npm run bench -- cost`: what one redirect with its click costs in AWS, in USD per million redirects. Four
  * traffic shapes, each in a process of its own on a fresh service and table (the functions read their
  * endpoints once per process), with DynamoDB's limits emulated at AWS's own scale (1) for its unit accounting
  * (the output says what was throttled). Over the whole run, from just before the first redirect until every
@@ -30,7 +30,7 @@ import { call, format, startBenchService } from './support.js';
  */
 
 interface Shape {
-  key: 'hot' | 'spread' | 'trickle';
+  key: 'hot' | 'spread' | 'owners' | 'trickle';
   description: string;
   users: number;
   linksPerUser: number;
@@ -40,8 +40,9 @@ interface Shape {
   target: { writeUnits: number; readUnits: number; usdPerMillion: number };
 }
 
-// The shapes and their targets (docs/capacity.md quotes the results). The trickle lasts 60 s (2 clicks a second, 120 clicks), so that the three
-// take a few minutes together; its cost per click is that of any longer trickle at that rate.
+// The shapes and their targets (docs/capacity.md quotes the results); `owners` is held to the spread's. The
+// trickle lasts 60 s (2 clicks a second, 120 clicks), so that the shapes take a few minutes together; its cost
+// per click is that of any longer trickle at that rate.
 const shapes: Shape[] = [
   {
     key: 'hot',
@@ -57,6 +58,16 @@ const shapes: Shape[] = [
     description: '2,000 links of 20 users, 4,000 redirects spread evenly over them from 8 clients',
     users: 20,
     linksPerUser: 100,
+    redirects: 4000,
+    pace: { clients: 8 },
+    target: { writeUnits: 5, readUnits: 2, usdPerMillion: 6 },
+  },
+  {
+    // Clicks from many owners: each counter batch touches an hour item per owner, not per a few owners.
+    key: 'owners',
+    description: '1,000 links of 100 users, 4,000 redirects spread evenly over them from 8 clients',
+    users: 100,
+    linksPerUser: 10,
     redirects: 4000,
     pace: { clients: 8 },
     target: { writeUnits: 5, readUnits: 2, usdPerMillion: 6 },
@@ -628,22 +639,23 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
   // Each row prices the components it names, added up.
   const rows: [Component[], string, string][] = [
     [
-      ['CloudFront requests', 'CloudFront Functions', 'API Gateway REST', 'Lambda function URL'],
-      'Requests: CloudFront, its function, the origin',
-      `1 CloudFront request${usage.cloudFrontFunctionInvocations ? ', 1 CloudFront Functions invocation' : ''}; 1 API Gateway REST request, or 1 function URL request (no charge of its own)`,
+      [
+        'CloudFront requests',
+        'CloudFront Functions',
+        'API Gateway REST',
+        'Lambda function URL',
+        'CloudFront data transfer out',
+      ],
+      'CloudFront: requests, its function, the origin, the answer out',
+      `1 CloudFront request${usage.cloudFrontFunctionInvocations ? ', 1 CloudFront Functions invocation' : ''}; 1 API Gateway REST request, or 1 function URL request (no charge of its own); ${format(run.answerBytes, 0)} B answer (measured) + ${estimatedBytes.cloudFrontHeaders} B CloudFront headers (estimate) out`,
     ],
     [
-      ['Lambda requests'],
-      'Lambda invocations',
-      perClick(
+      ['Lambda requests', 'Lambda duration'],
+      `Lambda: invocations, duration (${usage.functions[0]?.architecture ?? 'arm64'})`,
+      `${perClick(
         usage.functions.map((used) => [used.name, used.invocations * run.redirected]),
         run.redirected,
-      ),
-    ],
-    [
-      ['Lambda duration'],
-      `Lambda duration (${usage.functions[0]?.architecture ?? 'arm64'})`,
-      `${lambdaDuration}: ${format(
+      )}; ${lambdaDuration}: ${format(
         usage.functions.reduce((sum, used) => sum + gbSeconds(used), 0),
         5,
       )} GB-s`,
@@ -657,29 +669,14 @@ function formatShape(shape: Shape, run: ShapeRun, deployment: Deployment, origin
       )}; idle long polls of the event sources ${format(perRedirect(idleLongPolls(run, deployment)), 3)} (estimate); the local poller's empty receives ${format(perRedirect(window['sqs.calls.ReceiveMessage (empty)'] ?? 0), 2)}, not priced`,
     ],
     [
-      ['DynamoDB write units'],
-      'DynamoDB write units',
-      `**${format(usage.dynamoDbWriteUnits, 1)}** (target ≤ ${shape.target.writeUnits}: ${met(usage.dynamoDbWriteUnits, shape.target.writeUnits)})`,
-    ],
-    [
-      ['DynamoDB read units'],
-      'DynamoDB read units',
-      `**${format(usage.dynamoDbReadUnits, 2)}** (target ≤ ${shape.target.readUnits}: ${met(usage.dynamoDbReadUnits, shape.target.readUnits)})`,
-    ],
-    [
-      [],
-      'DynamoDB requests (billed by the units above)',
-      perClick(named(window, 'dynamodb.requests.'), run.redirected),
+      ['DynamoDB write units', 'DynamoDB read units'],
+      'DynamoDB: write and read units (requests, billed by their units)',
+      `**${format(usage.dynamoDbWriteUnits, 1)}** write (target ≤ ${shape.target.writeUnits}: ${met(usage.dynamoDbWriteUnits, shape.target.writeUnits)}), **${format(usage.dynamoDbReadUnits, 2)}** read (target ≤ ${shape.target.readUnits}: ${met(usage.dynamoDbReadUnits, shape.target.readUnits)}); ${perClick(named(window, 'dynamodb.requests.'), run.redirected)}`,
     ],
     [
       ['CloudWatch Logs'],
       'CloudWatch Logs',
       `${format(functionBytes, 0)} B of the functions' lines and metric records (measured: ${format(perRedirect(window['logs.functionLines'] ?? 0), 2)} lines, ${format(perRedirect(window['logs.metricRecords'] ?? 0), 2)} records) + ${format(usage.functions.reduce((sum, used) => sum + used.invocations, 0) * estimatedBytes.lambdaPlatform, 0)} B Lambda platform records (estimate) + ${estimatedBytes.apiGatewayAccessLog} B API Gateway access log (estimate; none via a function URL)`,
-    ],
-    [
-      ['CloudFront data transfer out'],
-      'CloudFront data transfer out',
-      `${format(run.answerBytes, 0)} B answer (measured) + ${estimatedBytes.cloudFrontHeaders} B CloudFront headers (estimate)`,
     ],
   ];
   const totals = priced.map((components) => totalUsd(components));
