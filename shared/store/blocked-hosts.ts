@@ -46,9 +46,12 @@ export async function listBlockedHosts(consistent = true): Promise<BlockedHost[]
   return found.sort((a, b) => (a.host < b.host ? -1 : 1));
 }
 
-/** The blocked entries as they are now, read consistently: what a new or changed link is checked against. */
-export async function currentBlockedEntries(): Promise<BlockedEntry[]> {
-  return (await listBlockedHosts()).map((entry) => readBlockedEntry(entry.host));
+/**
+ * The blocked entries as they are now, read consistently unless told otherwise: what a new or changed link is
+ * checked against.
+ */
+export async function currentBlockedEntries(consistent = true): Promise<BlockedEntry[]> {
+  return (await listBlockedHosts(consistent)).map((entry) => readBlockedEntry(entry.host));
 }
 
 /**
@@ -56,13 +59,10 @@ export async function currentBlockedEntries(): Promise<BlockedEntry[]> {
  * `blockedHostsRefreshMs` old, one read at a time. Eventually consistent: a copy that old gains nothing from a
  * consistent read but its double price, paid by every redirect instance every refresh.
  */
-const knownBlockedEntries = new RefreshingValue(
-  async () => (await listBlockedHosts(false)).map((entry) => readBlockedEntry(entry.host)),
-  {
-    maxAgeMs: abuseControls.blockedHostsRefreshMs,
-    keepOnFailure: true,
-  },
-);
+const knownBlockedEntries = new RefreshingValue(() => currentBlockedEntries(false), {
+  maxAgeMs: abuseControls.blockedHostsRefreshMs,
+  keepOnFailure: true,
+});
 
 /**
  * Whether a visit's target host is blocked (itself, through a parent domain, or within a blocked range), by the
