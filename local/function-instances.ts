@@ -41,7 +41,7 @@ const withoutQuery = (url: string) => {
  * What the first instance of a module resolved and loaded, for the instances after it. Every function imports
  * the same files, and the loader's chain (TypeScript's transform, the lookups in packages) would otherwise do
  * the same work again for each: loading all 53 functions took 3.9 s of CPU without these, 2.1 s with them
- * (docs/benchmarks.md, "The test suite"). Only the instance in the URL differs.
+ * (docs/decisions.md, "The local runtime"). Only the instance in the URL differs.
  */
 const resolvedOnce = new Map<string, Pick<ResolveFnOutput, 'url' | 'format'>>();
 const loadedOnce = new Map<string, Pick<LoadFnOutput, 'format' | 'source'>>();
