@@ -16,9 +16,7 @@ import { eventually } from '../support/service.js';
  * Forwards every request to the emulator and counts the receives; remembers, for each message body, the number of
  * the receive whose answer first held it.
  */
-async function countingProxy(
-  target: string,
-): Promise<{
+async function countingProxy(target: string): Promise<{
   url: string;
   receives: () => number;
   receiveThatGot: (body: string) => number | undefined;
