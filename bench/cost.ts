@@ -43,6 +43,7 @@ interface Shape {
 // The shapes and their targets (docs/capacity.md quotes the results); `owners` is held to the spread's. The
 // trickle lasts 60 s (2 clicks a second, 120 clicks), so that the shapes take a few minutes together; its cost
 // per click is that of any longer trickle at that rate.
+const spreadTarget: Shape['target'] = { writeUnits: 5, readUnits: 2, usdPerMillion: 6 };
 const shapes: Shape[] = [
   {
     key: 'hot',
@@ -60,7 +61,7 @@ const shapes: Shape[] = [
     linksPerUser: 100,
     redirects: 4000,
     pace: { clients: 8 },
-    target: { writeUnits: 5, readUnits: 2, usdPerMillion: 6 },
+    target: spreadTarget,
   },
   {
     // Clicks from many owners: each counter batch touches an hour item per owner, not per a few owners.
@@ -70,7 +71,7 @@ const shapes: Shape[] = [
     linksPerUser: 10,
     redirects: 4000,
     pace: { clients: 8 },
-    target: { writeUnits: 5, readUnits: 2, usdPerMillion: 6 },
+    target: spreadTarget,
   },
   {
     key: 'trickle',
