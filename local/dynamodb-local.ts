@@ -12,11 +12,11 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { requireJava } from './java.js';
-import { freePort, waitForPort } from './ports.js';
 import { processIsAlive } from './runtime-record.js';
 
 export interface DynamoDbLocal {
@@ -29,7 +29,6 @@ export interface DynamoDbLocal {
 interface DynamoDbLocalOptions {
   /** Folder for the database file; omitted means a temporary one, in memory where the system has it, removed at stop. */
   dataDir?: string;
-  port?: number;
 }
 
 /** The DynamoDB Local jar shipped inside the `amplify-dynamodb-simulator` package. */
@@ -60,8 +59,35 @@ const launcherFile = (name: string) => fileURLToPath(new URL(name, import.meta.u
 
 function spawnDatabase(javaArgs: string[]): ChildProcess {
   // Windows has neither process groups nor sh: there the JVM runs directly and the runtime kills it.
-  if (process.platform === 'win32') return spawn('java', javaArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
-  return spawn('sh', ['-c', guardedJava, 'dynamodb-local', 'java', ...javaArgs], { stdio: ['pipe', 'ignore', 'pipe'] });
+  if (process.platform === 'win32') return spawn('java', javaArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn('sh', ['-c', guardedJava, 'dynamodb-local', 'java', ...javaArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/**
+ * The port the JVM listens on, once it does: dynamodb-local.xml binds a port the system picks and prints it. The
+ * rest of its stdout (DynamoDB Local's banner) is read and dropped, so the pipe never fills.
+ */
+function listeningPort(child: ChildProcess, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    const timer = setTimeout(() => fail(new Error(`it did not listen within ${timeoutMs} ms`)), timeoutMs);
+    const onExit = () => fail(new Error('the process exited before it started listening'));
+    const settle = () => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+    };
+    const fail = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    child.once('exit', onExit);
+    lines.on('line', (line) => {
+      const port = /^listening on port (\d+)$/.exec(line)?.[1];
+      if (port === undefined) return;
+      settle();
+      resolve(Number(port));
+    });
+  });
 }
 
 /** DynamoDB Local's one database file (`-sharedDb`), in its folder. */
@@ -157,7 +183,6 @@ async function indexStreamRecords(endpoint: string, dataDir: string): Promise<vo
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   requireJava();
   const home = dynamoDbLocalHome();
-  const port = options.port ?? (await freePort());
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? temporaryDataDir();
   mkdirSync(dataDir, { recursive: true });
@@ -171,7 +196,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     '-cp',
     path.join(home, 'DynamoDBLocal.jar'),
     'org.eclipse.jetty.xml.XmlConfiguration',
-    `dynamodb.port=${port}`,
     `dynamodb.host=${LOOPBACK}`,
     `dynamodb.dbPath=${dataDir}`,
     launcherFile('dynamodb-local.xml'),
@@ -186,10 +210,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   // Where there is no stdin guard (Windows), an exit of this process must still take the JVM with it.
   process.once('exit', stopJava);
   exited.then(() => process.off('exit', stopJava));
-  const endpoint = `http://${LOOPBACK}:${port}`;
+  let endpoint = '';
   try {
     // A generous bound: on a loaded machine (two cores, a test run beside) the JVM has taken 30 s to listen.
-    await waitForPort(port, 90_000, () => child.exitCode === null);
+    endpoint = `http://${LOOPBACK}:${await listeningPort(child, 90_000)}`;
     await indexStreamRecords(endpoint, dataDir);
   } catch (error) {
     stopJava();

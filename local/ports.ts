@@ -16,26 +16,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once something accepts connections on the port, or rejects after `timeoutMs`. */
-export async function waitForPort(port: number, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
-  const { connect } = await import('node:net');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error('the process exited before it started listening');
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nothing listened on port ${port} within ${timeoutMs} ms`);
-}
-
 /**
  * Fails with one line naming the setting to change when the gateway could not listen on `port`, before
  * anything else is started (a JVM started only to be stopped again would cost seconds).
