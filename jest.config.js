@@ -1,7 +1,7 @@
 /**
  * Jest in ESM mode, TypeScript stripped by SWC. DynamoDB Local and the SQS emulator are started once for the whole run
- * (test/support/global-setup.js); each integration test file starts its own gateway on its own table and
- * queues, so files never see each other's data.
+ * (test/support/global-setup.js); each test service has its own table and queues, for one file or shared by the
+ * files of a worker that keep their data apart (test/support/service.ts, docs/local-development.md "Tests").
  * @type {import('jest').Config}
  */
 export default {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
-import { eventually, httpClient, listAll, startTestService, type TestService } from '../support/service.js';
+import { eventually, httpClient, listAll, sharedTestService, type TestService } from '../support/service.js';
 
 const iphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -49,7 +49,7 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
     });
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'campaigns', email: 'campaigns@example.com' })).body;
   }, 60_000);

@@ -4,7 +4,7 @@ import type { PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { indexAttributes, keys, linkScope, userScope } from '../../shared/store/keys.js';
 import { recountStats } from '../../shared/store/stats-recount.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
-import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
+import { eventually, httpClient, sharedTestService, type TestService } from '../support/service.js';
 
 type Stats = { totals: { clicks: number }; browsers: { name: string; clicks: number }[] };
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -20,7 +20,7 @@ describe('clicks the counter gives up, and counted again (DynamoDB Local + SQS e
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
   }, 60_000);
   afterAll(() => service.stop());

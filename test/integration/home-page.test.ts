@@ -1,4 +1,4 @@
-import { httpClient, startTestService, type TestService } from '../support/service.js';
+import { httpClient, sharedTestService, startTestService, type TestService } from '../support/service.js';
 
 /**
  * The home page at `/` (DynamoDB Local + SQS emulator, through HTTP): a browser gets the page under a strict
@@ -11,7 +11,7 @@ describe('the home page, and what other clients of / get (DynamoDB Local + SQS e
   const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
   });
   afterAll(() => service.stop());

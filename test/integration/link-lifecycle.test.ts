@@ -1,6 +1,6 @@
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { timestamp } from '../../shared/platform/clock.js';
-import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
+import { httpClient, queueDrained, sharedTestService, type TestService } from '../support/service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inMs = (ms: number) => timestamp(new Date(Date.now() + ms));
@@ -40,7 +40,7 @@ describe('link lifecycle (DynamoDB Local + SQS emulator, through HTTP)', () => {
   });
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'life', email: 'life@example.com' })).body;
   });

@@ -11,7 +11,7 @@ import {
   httpClient,
   listAll,
   queueDrained,
-  startTestService,
+  sharedTestService,
   type TestService,
 } from '../support/service.js';
 
@@ -78,7 +78,7 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     }, 15_000);
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'stats', email: 'stats@example.com' })).body;
   }, 60_000);

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from '../../clients/typescript/index.js';
-import { queueDrained, startTestService, type TestService } from '../support/service.js';
+import { queueDrained, sharedTestService, startTestService, type TestService } from '../support/service.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -54,7 +54,7 @@ describe('MCP server (npm run mcp over stdio, against a service on DynamoDB Loca
   let userId: number;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     const api = createClient({ baseUrl: service.url });
     const user = await api.POST('/users', { body: { username: 'grace', email: 'grace@example.com' } });
     userId = user.data?.id ?? 0;
@@ -106,8 +106,10 @@ describe('MCP server (npm run mcp over stdio, against a service on DynamoDB Loca
     const listed = await mcp.answer<Link[]>('list_links', { user_id: userId, is_active: true });
     expect(listed.map((each) => each.id)).toEqual([link.id]);
     expect(await mcp.answer<Link[]>('list_links', { user_id: userId, is_active: false })).toEqual([]);
-    expect((await mcp.answer<Link[]>('list_links', { tag: 'spring' })).map((each) => each.id)).toEqual([link.id]);
-    expect(await mcp.answer<Link[]>('list_links', { tag: 'autumn' })).toEqual([]);
+    expect((await mcp.answer<Link[]>('list_links', { tag: 'spring', user_id: userId })).map((each) => each.id)).toEqual(
+      [link.id],
+    );
+    expect(await mcp.answer<Link[]>('list_links', { tag: 'autumn', user_id: userId })).toEqual([]);
 
     expect((await fetch(link.short_url, { redirect: 'manual' })).status).toBe(302);
     await queueDrained(service);

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '../../shared/openapi/document.js';
-import { httpClient, startTestService, type TestService } from '../support/service.js';
+import { httpClient, sharedTestService, type TestService } from '../support/service.js';
 
 /** GET /openapi.json through the local gateway serves the document the unit test checks. */
 describe('GET /openapi.json (DynamoDB Local, through HTTP)', () => {
@@ -7,7 +7,7 @@ describe('GET /openapi.json (DynamoDB Local, through HTTP)', () => {
   let api: ReturnType<typeof httpClient>;
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
   });
   afterAll(() => service.stop());

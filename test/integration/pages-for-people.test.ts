@@ -1,5 +1,5 @@
 import type { UrlRecord as Url } from '../../shared/domain/records.js';
-import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
+import { eventually, httpClient, sharedTestService, type TestService } from '../support/service.js';
 
 /**
  * What a person meets (DynamoDB Local + SQS emulator, through HTTP): a browser following a dead short link
@@ -14,7 +14,7 @@ describe('pages for people, and counting rules (DynamoDB Local + SQS emulator, t
   const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'people', email: 'people@example.com' })).body;
     link = (await api.post<Url>('/urls', { user_id: owner.id, original_url: 'https://people.example/' })).body;

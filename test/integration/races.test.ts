@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { UrlRecord as Url } from '../../shared/domain/records.js';
 import { documentClient, tableName } from '../../shared/store/table.js';
-import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
+import { httpClient, queueDrained, sharedTestService, type TestService } from '../support/service.js';
 
 /** Concurrency between deletes and the writes that would attach things to what is deleted. */
 describe('races between deletes and writes (DynamoDB Local + SQS emulator, through HTTP)', () => {
@@ -36,7 +36,7 @@ describe('races between deletes and writes (DynamoDB Local + SQS emulator, throu
   };
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
   });
   afterAll(() => service.stop());

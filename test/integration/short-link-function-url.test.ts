@@ -3,7 +3,7 @@ import { shortLinkRoute } from '../../lib/edge-paths.js';
 import { routeName } from '../../shared/api/routes.js';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
 import { clientAddress } from '../../shared/http/headers.js';
-import { httpClient, queueDrained, startTestService, type TestService } from '../support/service.js';
+import { httpClient, queueDrained, sharedTestService, type TestService } from '../support/service.js';
 
 /** A function URL's event (payload format 2.0) as Lambda hands it over, for what the test changes. */
 function functionUrlEvent(
@@ -65,7 +65,7 @@ describe('short links by the function URL (DynamoDB Local + SQS emulator, throug
   };
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     (await import('../../shared/platform/config.js')).useServiceConfig({
       ...process.env,
       TABLE_NAME: service.tableName,

@@ -1,5 +1,5 @@
 import { createClient, type UrlShortenerClient } from '../../clients/typescript/index.js';
-import { expectDocumented, queueDrained, startTestService, type TestService } from '../support/service.js';
+import { expectDocumented, queueDrained, sharedTestService, type TestService } from '../support/service.js';
 
 /**
  * The typed client (clients/typescript/) against a running service (DynamoDB Local + SQS emulator, through
@@ -28,7 +28,7 @@ describe('typed TypeScript client against the service (DynamoDB Local + SQS emul
   }
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     client = createClient({ baseUrl: service.url, fetch: documentedFetch });
   });
   afterAll(() => service.stop());

@@ -4,7 +4,7 @@ import { publishUrlEvent } from '../../shared/events/publisher.js';
 import { keys } from '../../shared/store/keys.js';
 import { getItem } from '../../shared/store/table.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
-import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
+import { eventually, httpClient, sharedTestService, type TestService } from '../support/service.js';
 
 /** URLs and redirects through HTTP against DynamoDB Local and the SQS emulator, with the event writer running. */
 describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () => {
@@ -30,7 +30,7 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
     });
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
     owner = (await api.post<{ id: number }>('/users', { username: 'owner', email: 'owner@example.com' })).body;
   });

@@ -1,5 +1,5 @@
 import type { UserRecord as User } from '../../shared/domain/records.js';
-import { expectDocumented, httpClient, startTestService, type TestService } from '../support/service.js';
+import { expectDocumented, httpClient, sharedTestService, type TestService } from '../support/service.js';
 
 /** POST /users/bulk through HTTP against DynamoDB Local: the spec's and the contract's import rules. */
 describe('bulk user import (DynamoDB Local, through HTTP)', () => {
@@ -67,7 +67,7 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
   };
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedTestService();
     api = httpClient(service.url);
   });
   afterAll(() => service.stop());

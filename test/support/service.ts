@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import childProcess, { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,7 +58,7 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
  * against their roles as the stack synthesizes them (local/iam/); a call the stack does not grant fails the
  * test file at the stop, even where the code caught the error.
  */
-export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<TestService> {
+export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<OwnedTestService> {
   const name = `t-${randomUUID().slice(0, 8)}`;
   const child = fork(hostFile, [], {
     cwd: projectRoot,
@@ -103,15 +103,7 @@ export async function startTestService(options: Partial<TestServiceOptions> = {}
     });
   };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // What the test itself calls of the store or the publisher (a tool of the operator's) works on this service's
-  // table and queues.
-  useServiceConfig({
-    ...process.env,
-    ...options.functionSettings,
-    TABLE_NAME: started.tableName,
-    EVENTS_QUEUE_URL: started.queueUrl,
-    IMPORTS_QUEUE_URL: started.importsQueueUrl,
-  });
+  useServiceOf(started, options);
   return {
     ...started,
     settled: (timeoutMs) => ask<boolean>({ op: 'settled', timeoutMs }),
@@ -144,13 +136,77 @@ export async function startTestService(options: Partial<TestServiceOptions> = {}
       await ask({ op: 'stop' });
       child.disconnect();
       await exited;
-      const denied = calls.filter((call) => !call.allowed);
-      if (denied.length > 0) {
-        const described = denied.map((call) => `${call.function}: ${call.action} on ${call.resource} (${call.count}×)`);
-        throw new Error(`Calls the stack's roles do not allow (AWS would refuse them):\n${described.join('\n')}`);
-      }
+      expectNoDeniedCalls(calls, []);
+    },
+    [keepRunning]: () => {
+      // The Jest worker ends without waiting for it; the channel's close then stops it (service-host.ts). Its
+      // output pipes are sockets, which Node's types call streams.
+      const handles = [child, child.channel, child.stdout, child.stderr] as ({ unref(): void } | null | undefined)[];
+      for (const handle of handles) handle?.unref();
     },
   };
+}
+
+/** What the test itself calls of the store or the publisher (a tool of the operator's) works on the service's table and queues. */
+function useServiceOf(started: StartedService, options: Partial<TestServiceOptions>): void {
+  useServiceConfig({
+    ...process.env,
+    ...options.functionSettings,
+    TABLE_NAME: started.tableName,
+    EVENTS_QUEUE_URL: started.queueUrl,
+    IMPORTS_QUEUE_URL: started.importsQueueUrl,
+  });
+}
+
+/** Fails on a call the stack's roles deny that `before` (what was denied earlier) does not account for. */
+function expectNoDeniedCalls(calls: CheckedCall[], before: CheckedCall[]): void {
+  const key = (call: CheckedCall) => `${call.function}: ${call.action} on ${call.resource}`;
+  const earlier = new Map(before.filter((call) => !call.allowed).map((call) => [key(call), call.count]));
+  const denied = calls.filter((call) => !call.allowed && call.count > (earlier.get(key(call)) ?? 0));
+  if (denied.length > 0) {
+    const described = denied.map((call) => `${key(call)} (${call.count - (earlier.get(key(call)) ?? 0)}×)`);
+    throw new Error(`Calls the stack's roles do not allow (AWS would refuse them):\n${described.join('\n')}`);
+  }
+}
+
+const keepRunning = Symbol('keepRunning');
+type OwnedTestService = TestService & { [keepRunning]: () => void };
+
+/**
+ * This Jest worker's services kept for the files after the one that started them, by their options. Each test
+ * file has a module registry of its own, so they are held by an object every file of the worker shares: Node's
+ * own `child_process` module, which Jest hands to every file as it is.
+ */
+function workerServices(): Map<string, Promise<OwnedTestService>> {
+  const holder = childProcess as unknown as Record<symbol, Map<string, Promise<OwnedTestService>>>;
+  const key = Symbol.for('url-shortener.test.shared-services');
+  holder[key] ??= new Map();
+  return holder[key];
+}
+
+/**
+ * The service this Jest worker shares among its test files for `options`: started by the first file that asks,
+ * and kept running for the next, which skip a start (about 2 s of CPU) and the cold starts of the functions
+ * the earlier files ran. Only for files that keep their data apart: each creates its own users and links and
+ * reads only those (no global lists or counts, no ids expected from 1). Its `stop()` leaves the service running
+ * and fails on any call the stack's roles deny that this file's tests made.
+ */
+export async function sharedTestService(options: Partial<TestServiceOptions> = {}): Promise<TestService> {
+  const services = workerServices();
+  const key = JSON.stringify(options);
+  let owned = services.get(key);
+  if (!owned) {
+    owned = startTestService(options).then((service) => {
+      service[keepRunning]();
+      return service;
+    });
+    services.set(key, owned);
+    owned.catch(() => services.delete(key));
+  }
+  const service = await owned;
+  useServiceOf(service, options);
+  const before = await service.iam.calls();
+  return { ...service, stop: async () => expectNoDeniedCalls(await service.iam.calls(), before) };
 }
 
 /**
