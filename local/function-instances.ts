@@ -41,16 +41,16 @@ const withoutQuery = (url: string) => {
 /**
  * What the first instance of a module resolved and loaded, for the instances after it. Every function imports
  * the same files, and the loader's chain (TypeScript's transform, the lookups in packages) would otherwise do
- * the same work again for each: loading all 53 functions took 3.9 s of CPU without these, 2.1 s with them
- * (docs/decisions.md, "The local runtime"). Only the instance in the URL differs.
+ * the same work again for each (docs/benchmarks.md, "Measured choices in the code"). Only the instance in the URL
+ * differs.
  */
 const resolvedOnce = new Map<string, Pick<ResolveFnOutput, 'url' | 'format'>>();
 const loadedOnce = new Map<string, Pick<LoadFnOutput, 'format' | 'source'>>();
 
 /**
  * The bundles (what ships) this process imports. Each is plain JavaScript that Lambda's Node runs as it is, so
- * it is read as it is, past the TypeScript loader the process runs under: tsx's look at each 500 kB bundle cost
- * a test service of the bundles about 2.7 s of CPU, and is nothing Lambda does.
+ * it is read as it is, past the TypeScript loader the process runs under: tsx's look at each 500 kB bundle is
+ * costly (docs/benchmarks.md, "Measured choices in the code") and nothing Lambda does.
  */
 const bundles = new Set<string>();
 

@@ -16,8 +16,8 @@ export default async function globalSetup() {
   const { synthesizeFunctionRoles } = await tsImport('../../local/iam/function-roles.ts', import.meta.url);
   const { testJavaOptions } = await tsImport('./npm-start.ts', import.meta.url);
   // The run's JVM compiles as the whole-process tests' do (npm-start.ts): it serves a few thousand requests of
-  // each kind, too few for the optimizing compiler's work to pay back. On DynamoDB-heavy files (list-paging,
-  // users-bulk, seed, urls), twice each way: its CPU 76 and 82 s with both compilers, 68 and 66 s with C1 alone.
+  // each kind, too few for the optimizing compiler's work to pay back (docs/benchmarks.md, "Measured choices in
+  // the code").
   Object.assign(process.env, testJavaOptions);
   const [dynamoDb, sqs, open, keys] = await Promise.all([
     startDynamoDbLocal(),

@@ -186,7 +186,7 @@ function workerServices(): Map<string, Promise<OwnedTestService>> {
 
 /**
  * The service this Jest worker shares among its test files for `options`: started by the first file that asks,
- * and kept running for the next, which skip a start (about 2 s of CPU) and the cold starts of the functions
+ * and kept running for the next, which skip a start and the cold starts of the functions
  * the earlier files ran. Only for files that keep their data apart: each creates its own users and links and
  * reads only those (no global lists or counts, no ids expected from 1). Its `stop()` leaves the service running
  * and fails on any call the stack's roles deny that this file's tests made.
