@@ -32,7 +32,7 @@ interface DynamoDbLocalOptions {
 }
 
 /** The DynamoDB Local jar shipped inside the `amplify-dynamodb-simulator` package. */
-function dynamoDbLocalHome(): string {
+export function dynamoDbLocalHome(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 }
@@ -135,14 +135,30 @@ function readFileSafely(file: string): string {
 }
 
 /**
- * Gives DynamoDB Local's stream records (its SQLite table `us`, every table's records for a day) the indexes its
- * own queries need, which it lacks: every write to a table with a stream describes the stream first, with
- * `SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?`, and every GetRecords looks its shard's next record
- * up by ShardID and SequenceNumber. Without them each write, and each poll of the stream's reader, reads every
- * stream record of every table: 20,000 records made an empty GetRecords cost 43 ms of DynamoDB Local's CPU
- * instead of 3, and both slow down without end as the day's records pile up (docs/decisions.md, "The local
- * runtime"). Created right after start, before any other request; SQLite re-prepares DynamoDB Local's
- * statements on its own.
+ * The indexes DynamoDB Local's own queries on its stream records need (its SQLite table `us`, every table's
+ * records for a day), which it lacks. Without them each write and each GetRecords reads every stream record of
+ * every table, slower without end as the day's records pile up (docs/decisions.md, "The local runtime"):
+ * - every write to a table with a stream, and every GetRecords, describes the stream first, with
+ *   `SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?`;
+ * - every GetRecords and GetShardIterator looks up its shard's earliest record (`WHERE ShardID = ? ... ORDER BY
+ *   SequenceNumber LIMIT 1`), and every GetRecords its shard's next records (`WHERE StreamID = ? AND ShardID = ?
+ *   AND SequenceNumber >= ? ... ORDER BY SequenceNumber LIMIT ?`). SequenceNumber is the table's rowid, which
+ *   every index ends with: an index on ShardID alone gives DynamoDB Local's SQLite (3.8.7, inside sqlite4java)
+ *   a shard's records in that order and lets it seek to an iterator's position. With SequenceNumber named in the
+ *   index, as an earlier runtime had it, that SQLite matched the shard only, and read every record of it for
+ *   each GetRecords (docs/benchmarks.md, "Measured choices in the code").
+ */
+const STREAM_RECORD_INDEXES = {
+  us_stream_sequence: 'us (StreamID, SequenceNumber)',
+  us_shard_records: 'us (ShardID)',
+};
+
+/** The index by shard an earlier runtime made, which no query needs once the one above is there. */
+const FORMER_SHARD_INDEX = 'us_shard_sequence';
+
+/**
+ * Gives DynamoDB Local's stream records their indexes, right after it starts and before any other request;
+ * SQLite re-prepares DynamoDB Local's statements on its own.
  */
 async function indexStreamRecords(endpoint: string, dataDir: string): Promise<void> {
   // DynamoDB Local creates its schema on the first request.
@@ -159,8 +175,10 @@ async function indexStreamRecords(endpoint: string, dataDir: string): Promise<vo
   const database = new DatabaseSync(path.join(dataDir, DATABASE_FILE));
   try {
     database.exec('PRAGMA busy_timeout = 10000');
-    database.exec('CREATE INDEX IF NOT EXISTS us_stream_sequence ON us (StreamID, SequenceNumber)');
-    database.exec('CREATE INDEX IF NOT EXISTS us_shard_sequence ON us (ShardID, SequenceNumber)');
+    database.exec(`DROP INDEX IF EXISTS ${FORMER_SHARD_INDEX}`);
+    for (const [name, columns] of Object.entries(STREAM_RECORD_INDEXES)) {
+      database.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${columns}`);
+    }
   } finally {
     database.close();
   }

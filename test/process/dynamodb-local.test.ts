@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../../local/dynamodb-local.js';
+import { type DynamoDbLocal, dynamoDbLocalHome, startDynamoDbLocal } from '../../local/dynamodb-local.js';
 import { testJavaOptions } from '../support/npm-start.js';
 
 /**
@@ -15,30 +15,38 @@ const temporaryDatabases = () =>
   readdirSync(temporaryParent).filter((name) => name.startsWith('url-shortener-dynamodb-'));
 
 /**
- * The plans SQLite makes for the queries DynamoDB Local runs on its stream records: before every write to a
- * table with a stream (the stream's description), and for every GetRecords (a shard's next records).
+ * The plans DynamoDB Local's own SQLite makes for its queries on its stream records: the stream's first record,
+ * before every write to a table with a stream and in every GetRecords; a shard's earliest record, in every
+ * GetRecords and GetShardIterator; a shard's next records, in every GetRecords
+ * (test/support/dynamodb-local-query-plans.xml). Node's SQLite is newer and plans otherwise.
  */
-function planOfStreamDescription(file: string): string {
-  return planOf(file, 'SELECT MIN(SequenceNumber) FROM us WHERE StreamID = ?', ['any']);
-}
-function planOfGetRecords(file: string): string {
-  return planOf(
-    file,
-    'SELECT SequenceNumber, StreamRecord FROM us WHERE ShardID = ? AND SequenceNumber >= ? ORDER BY SequenceNumber ASC LIMIT 1',
-    ['any', 0],
+function streamRecordPlans(file: string): { streamDescription: string; earliestOfShard: string; getRecords: string } {
+  const home = dynamoDbLocalHome();
+  const run = spawnSync(
+    'java',
+    [
+      `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      path.join(home, 'DynamoDBLocal.jar'),
+      'org.eclipse.jetty.xml.XmlConfiguration',
+      `database=${file}`,
+      path.join(import.meta.dirname, '../support/dynamodb-local-query-plans.xml'),
+    ],
+    { encoding: 'utf8' },
   );
+  const [streamDescription = '', earliestOfShard = '', getRecords = ''] = run.stdout.trim().split('\n');
+  if (run.status !== 0 || !getRecords) throw new Error(`No plans from DynamoDB Local's SQLite: ${run.stderr}`);
+  return { streamDescription, earliestOfShard, getRecords };
 }
-function planOf(file: string, query: string, parameters: (string | number)[]): string {
-  const database = new DatabaseSync(file, { readOnly: true });
-  try {
-    return database
-      .prepare(`EXPLAIN QUERY PLAN ${query}`)
-      .all(...parameters)
-      .map((row) => String(row.detail))
-      .join('; ');
-  } finally {
-    database.close();
-  }
+
+/** What the runtime must have given DynamoDB Local's database: neither query reads every stream record. */
+function expectStreamRecordsIndexed(file: string): void {
+  const plans = streamRecordPlans(file);
+  expect(plans.streamDescription).toContain('USING COVERING INDEX us_stream_sequence (StreamID=?)');
+  // In the index's order: no sort of the shard's records after it.
+  expect(plans.earliestOfShard).toContain('USING INDEX us_shard_records (ShardID=?); more steps: false');
+  // From the iterator's position (the sequence number is the rowid), not through every record of the shard.
+  expect(plans.getRecords).toContain('USING INDEX us_shard_records (ShardID=? AND rowid>?)');
 }
 
 describe('DynamoDB Local storage (its own JVM)', () => {
@@ -52,21 +60,21 @@ describe('DynamoDB Local storage (its own JVM)', () => {
     else process.env.JAVA_TOOL_OPTIONS = javaOptions;
   });
 
-  it('indexes stream records by stream and by shard, so neither a write nor a GetRecords reads every record of every stream', async () => {
+  it('indexes stream records so that neither a write nor a GetRecords reads every record of every stream, in a database of an older runtime too', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-local-test-'));
+    const file = path.join(dataDir, 'shared-local-instance.db');
     try {
       const database = await startDynamoDbLocal({ dataDir });
       await database.stop();
-      const plan = planOfStreamDescription(path.join(dataDir, 'shared-local-instance.db'));
-      expect(plan).toContain('us_stream_sequence');
-      expect(plan).not.toMatch(/\bSCAN us\b/);
-      const getRecords = planOfGetRecords(path.join(dataDir, 'shared-local-instance.db'));
-      expect(getRecords).toContain('us_shard_sequence');
-      expect(getRecords).not.toMatch(/\bSCAN us\b/);
-      // A second start on the same folder finds the index there and keeps it.
+      expectStreamRecordsIndexed(file);
+      // As an earlier runtime left it: an index by shard that names the sequence number, which SQLite cannot seek in.
+      const older = new DatabaseSync(file);
+      older.exec('DROP INDEX us_shard_records; CREATE INDEX us_shard_sequence ON us (ShardID, SequenceNumber)');
+      older.close();
+      expect(streamRecordPlans(file).getRecords).not.toContain('rowid>?');
       const again = await startDynamoDbLocal({ dataDir });
       await again.stop();
-      expect(planOfStreamDescription(path.join(dataDir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
+      expectStreamRecordsIndexed(file);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -113,7 +121,7 @@ describe('DynamoDB Local storage (its own JVM)', () => {
       const created = temporaryDatabases().filter((name) => !before.has(name) && ownedHere(name));
       expect(created).toHaveLength(1);
       const dir = path.join(temporaryParent, String(created[0]));
-      expect(planOfStreamDescription(path.join(dir, 'shared-local-instance.db'))).toContain('us_stream_sequence');
+      expectStreamRecordsIndexed(path.join(dir, 'shared-local-instance.db'));
       await database.stop();
       expect(existsSync(dir)).toBe(false);
     });
