@@ -144,9 +144,9 @@ function readFileSafely(file: string): string {
  *   SequenceNumber LIMIT 1`), and every GetRecords its shard's next records (`WHERE StreamID = ? AND ShardID = ?
  *   AND SequenceNumber >= ? ... ORDER BY SequenceNumber LIMIT ?`). SequenceNumber is the table's rowid, which
  *   every index ends with: an index on ShardID alone gives DynamoDB Local's SQLite (3.8.7, inside sqlite4java)
- *   a shard's records in that order and lets it seek to an iterator's position. With SequenceNumber named in the
- *   index, as an earlier runtime had it, that SQLite matched the shard only, and read every record of it for
- *   each GetRecords (docs/benchmarks.md, "Measured choices in the code").
+ *   a shard's records in that order and lets it seek to an iterator's position. Through the stream's index, or
+ *   one naming SequenceNumber as an earlier runtime's did, that SQLite matched the id only and read every record
+ *   of the stream for each GetRecords (docs/benchmarks.md, "Measured choices in the code").
  */
 const STREAM_RECORD_INDEXES = {
   us_stream_sequence: 'us (StreamID, SequenceNumber)',
