@@ -32,9 +32,27 @@ interface DynamoDbLocalOptions {
 }
 
 /** The DynamoDB Local jar shipped inside the `amplify-dynamodb-simulator` package. */
-export function dynamoDbLocalHome(): string {
+function dynamoDbLocalHome(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+/**
+ * The JVM's arguments that run Jetty's XmlConfiguration, from DynamoDB Local's own jars and with its native
+ * SQLite library, on `file` with `properties`: how dynamodb-local.xml starts DynamoDB Local, and how a test reads
+ * the plans DynamoDB Local's SQLite makes (test/support/dynamodb-local-query-plans.xml).
+ */
+export function jettyConfigurationArguments(file: string, properties: Record<string, string>): string[] {
+  const home = dynamoDbLocalHome();
+  return [
+    `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
+    // The jar's manifest puts its libraries (Jetty's XmlConfiguration among them) on the class path, as -jar does.
+    '-cp',
+    path.join(home, 'DynamoDBLocal.jar'),
+    'org.eclipse.jetty.xml.XmlConfiguration',
+    ...Object.entries(properties).map(([name, value]) => `${name}=${value}`),
+    file,
+  ];
 }
 
 /**
@@ -200,7 +218,6 @@ async function indexStreamRecords(endpoint: string, dataDir: string): Promise<vo
  */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   requireJava();
-  const home = dynamoDbLocalHome();
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? temporaryDataDir();
   mkdirSync(dataDir, { recursive: true });
@@ -209,14 +226,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     '-Xmx512m',
     // An IPv4 socket, which ss and netstat show as 127.0.0.1 (Java's default, an IPv6 one, as ::ffff:127.0.0.1).
     '-Djava.net.preferIPv4Stack=true',
-    `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-    // The jar's manifest puts its libraries (Jetty's XmlConfiguration among them) on the class path, as -jar does.
-    '-cp',
-    path.join(home, 'DynamoDBLocal.jar'),
-    'org.eclipse.jetty.xml.XmlConfiguration',
-    `dynamodb.host=${LOOPBACK}`,
-    `dynamodb.dbPath=${dataDir}`,
-    launcherFile('dynamodb-local.xml'),
+    ...jettyConfigurationArguments(launcherFile('dynamodb-local.xml'), {
+      'dynamodb.host': LOOPBACK,
+      'dynamodb.dbPath': dataDir,
+    }),
   ]);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

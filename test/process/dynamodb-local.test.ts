@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type DynamoDbLocal, dynamoDbLocalHome, startDynamoDbLocal } from '../../local/dynamodb-local.js';
+import { type DynamoDbLocal, jettyConfigurationArguments, startDynamoDbLocal } from '../../local/dynamodb-local.js';
 import { testJavaOptions } from '../support/npm-start.js';
 
 /**
@@ -21,19 +21,8 @@ const temporaryDatabases = () =>
  * (test/support/dynamodb-local-query-plans.xml). Node's SQLite is newer and plans otherwise.
  */
 function streamRecordPlans(file: string): { streamDescription: string; earliestOfShard: string; getRecords: string } {
-  const home = dynamoDbLocalHome();
-  const run = spawnSync(
-    'java',
-    [
-      `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-      '-cp',
-      path.join(home, 'DynamoDBLocal.jar'),
-      'org.eclipse.jetty.xml.XmlConfiguration',
-      `database=${file}`,
-      path.join(import.meta.dirname, '../support/dynamodb-local-query-plans.xml'),
-    ],
-    { encoding: 'utf8' },
-  );
+  const plans = path.join(import.meta.dirname, '../support/dynamodb-local-query-plans.xml');
+  const run = spawnSync('java', jettyConfigurationArguments(plans, { database: file }), { encoding: 'utf8' });
   const [streamDescription = '', earliestOfShard = '', getRecords = ''] = run.stdout.trim().split('\n');
   if (run.status !== 0 || !getRecords) throw new Error(`No plans from DynamoDB Local's SQLite: ${run.stderr}`);
   return { streamDescription, earliestOfShard, getRecords };
