@@ -41,7 +41,7 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
     eventually(async () => {
       const events = await listAll<Event>(api, `/events?url_id=${link.id}&event_type=click&limit=500`);
       return events.length === count ? events : undefined;
-    }, 15_000);
+    });
   const unlock = (code: string, body: string, contentType: string, headers: Record<string, string> = {}, query = '') =>
     api.request('POST', `/urls/${code}/unlock${query}`, undefined, {
       raw: body,
@@ -528,7 +528,7 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
         `/urls/${link.id}/stats`,
       );
       return response.body.totals.clicks === 3 ? response.body : undefined;
-    }, 15_000);
+    });
     const keys = Object.keys(stats);
     expect(keys[keys.indexOf('countries') + 1]).toBe('targets');
     expect(stats.targets).toEqual([

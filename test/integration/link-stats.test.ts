@@ -75,7 +75,7 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     eventually(async () => {
       const response = await api.get<LinkStats & UserStats>(path);
       return response.status === 200 && response.body.totals.clicks === clicks ? response.body : undefined;
-    }, 15_000);
+    });
 
   beforeAll(async () => {
     service = await sharedTestService();
