@@ -91,10 +91,13 @@ describe('paging event lists by cursor and by offset (DynamoDB Local, through HT
     return all;
   }
 
-  /** The cases of `seed`, each paged by cursor and by offset; the cases at once, as clients' pagings are. */
+  /**
+   * The cases of `seed`, each paged by cursor and by offset; the cases at once, as clients' pagings are. Each
+   * list shape once a seed, with the window the seed draws for it: every seed adds windows, not shapes.
+   */
   async function checkAll(seed: number) {
     const draw = generator(seed);
-    const drawn = cases(draw, 14).map((filters) => ({ filters, limit: 1 + draw(12) }));
+    const drawn = cases(draw, 7).map((filters) => ({ filters, limit: 1 + draw(12) }));
     await Promise.all(
       drawn.map(async ({ filters, limit }) => {
         const whole = expected(filters);

@@ -205,18 +205,19 @@ describe('bulk user import (DynamoDB Local, through HTTP)', () => {
     });
   });
 
-  it('imports a 5,000-row file in full: at once, or handed to the import worker and followed to the end', async () => {
+  // Three parts of the import (1,000 rows each, the last one partial): the rows' number is not the subject.
+  it('imports a 2,500-row file in full: at once, or handed to the import worker and followed to the end', async () => {
     const t = tag();
     const lines = ['username,email'];
-    for (let i = 0; i < 5_000; i++) lines.push(`bulk${t}n${i},bulk${t}n${i}@example.com`);
+    for (let i = 0; i < 2_500; i++) lines.push(`bulk${t}n${i},bulk${t}n${i}@example.com`);
     const first = await upload(lines.join('\n'));
     expect([200, 202]).toContain(first.status);
     const done = first.status === 200 ? first.body : await followImport(first.body as { status_url: string });
-    expect(done).toMatchObject({ count: 5_000, skipped: [], skipped_total: 0 });
+    expect(done).toMatchObject({ count: 2_500, skipped: [], skipped_total: 0 });
     // Every row is in, once: uploading the file again stores none.
     const again = await upload(lines.join('\n'));
     const repeated = again.status === 200 ? again.body : await followImport(again.body as { status_url: string });
-    expect(repeated).toMatchObject({ count: 0, skipped_total: 5_000 });
+    expect(repeated).toMatchObject({ count: 0, skipped_total: 2_500 });
   }, 240_000);
 
   /** Polls an import's status URL until it is no longer running; answers its last record. */
