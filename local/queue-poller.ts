@@ -55,7 +55,8 @@ const MAX_MESSAGES = 10;
  * emulator cannot long-poll as SQS does (its long receive waits for ten messages), and an idle service asking
  * every few milliseconds spent a tenth of a core on it. A message sent from elsewhere (another process, a
  * delay or a visibility timeout running out) is picked up at most this much later; under load a loop never
- * pauses.
+ * pauses. While the queue stays empty, one loop of a poller asks for them all and the others wait for it
+ * (or for a send) to find messages: an idle service's receives do not grow with the poller's concurrency.
  */
 const IDLE_PAUSE_MAX_MS = 1000;
 const IDLE_PAUSE_FIRST_MS = 25;
@@ -203,17 +204,45 @@ export async function startQueuePoller({
     sendsHeard += 1;
     wakeIdle();
   });
+  /** The loop that polls the empty queue for all of them; the others wait, without a timer, to be woken. */
+  let lookout: object | undefined;
+  const waitingForLookout = new Set<() => void>();
+  const wakeWaiting = () => {
+    for (const wake of waitingForLookout) wake();
+  };
+  /** Until the lookout finds messages, a send is heard, or a drain or a stop begins. */
+  const waitForLookout = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        waitingForLookout.delete(wake);
+        pausing.delete(wake);
+        resolve();
+      };
+      waitingForLookout.add(wake);
+      pausing.add(wake);
+    });
   const loops = Array.from({ length: concurrency }, () => runAsFunction(identity, pollUntilStopped));
   async function pollUntilStopped() {
+    const self = {};
     let emptyReceives = 0;
     while (running) {
       try {
         const received = await pollOnce();
         if (received === 0 && !running) break;
         emptyReceives = received === 0 ? emptyReceives + 1 : 0;
+        if (received > 0) {
+          // Messages again: every loop takes its share.
+          if (lookout === self) lookout = undefined;
+          wakeWaiting();
+        }
         if (emptyReceives > 1 && !draining) {
+          lookout ??= self;
           const heardBefore = sendsHeard;
-          await idlePause(Math.min(IDLE_PAUSE_MAX_MS, IDLE_PAUSE_FIRST_MS * 2 ** (emptyReceives - 2)));
+          if (lookout === self) {
+            await idlePause(Math.min(IDLE_PAUSE_MAX_MS, IDLE_PAUSE_FIRST_MS * 2 ** (emptyReceives - 2)));
+          } else {
+            await waitForLookout();
+          }
           if (sendsHeard !== heardBefore) emptyReceives = 0;
         }
       } catch (error) {
