@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { BLOCKED_LINK, OWN_LINK } from '../../shared/links/link-rules.js';
 import { BLOCKED_TARGET, NOT_PUBLIC, OWN_TARGET } from '../../shared/webhooks/webhook-targets.js';
+import { workerShared } from './worker-shared.js';
 
 /**
  * Holds every HTTP exchange of the integration suite to the OpenAPI document the service publishes, in both
@@ -60,33 +60,42 @@ interface Operation {
   responses: Record<string, JsonObject>;
 }
 
-/**
- * The document as `npm run openapi` wrote it, which test/unit/openapi.test.ts holds equal to the one the route
- * table and schemas build (and GET /openapi.json serves): read, not built again in each file's module registry.
- */
-const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as {
+interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
   components: JsonObject;
-};
-
-// ajv-formats is CommonJS with its function as the default export.
-type AddFormats = (instance: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats;
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-ajv.addSchema({ ...document, $id: 'openapi' });
-
-const compiled = new Map<string, ValidateFunction>();
-/** A validator for the schema at a JSON pointer inside the document (so its `#/components/...` refs resolve). */
-function validatorAt(pointer: string): ValidateFunction {
-  let validate = compiled.get(pointer);
-  if (!validate) {
-    validate = ajv.compile({ $ref: `openapi#${pointer}` });
-    compiled.set(pointer, validate);
-  }
-  return validate;
 }
+
+/**
+ * The document as `npm run openapi` wrote it, which test/unit/openapi.test.ts holds equal to the one the route
+ * table and schemas build (and GET /openapi.json serves), and the validators compiled from it: read, loaded and
+ * compiled once for the files of a Jest worker, not again in each file's module registry (a third of a CPU-second
+ * a file).
+ */
+const { document, validatorAt } = await workerShared('openapi-validators', async () => {
+  const document = JSON.parse(
+    readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'),
+  ) as OpenApiDocument;
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  // ajv-formats is CommonJS with its function as the default export.
+  type AddFormats = (instance: InstanceType<typeof Ajv2020>) => unknown;
+  const addFormatsModule = await import('ajv-formats');
+  const addFormats = ((addFormatsModule.default as unknown as { default?: AddFormats }).default ??
+    addFormatsModule.default) as unknown as AddFormats;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...document, $id: 'openapi' });
+  const compiled = new Map<string, ValidateFunction>();
+  /** A validator for the schema at a JSON pointer inside the document (so its `#/components/...` refs resolve). */
+  const validatorAt = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi#${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  return { document, validatorAt };
+});
 const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 function resolve<T>(node: T | { $ref: string }): T {

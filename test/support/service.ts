@@ -1,4 +1,4 @@
-import childProcess, { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { CheckedCall } from '../../local/iam/iam-enforcement.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
 import { checkExchange, type Exchange } from './openapi-check.js';
 import type { HostReply, HostRequest, HostStarted, StartedService, TestServiceOptions } from './service-protocol.js';
+import { workerShared } from './worker-shared.js';
 
 /** The stack's function roles, synthesized once for the run (test/support/global-setup.js), by access mode. */
 export function testFunctionRoles(authMode: 'open' | 'keys'): FunctionRoles {
@@ -172,17 +173,8 @@ function expectNoDeniedCalls(calls: CheckedCall[], before: CheckedCall[]): void 
 const keepRunning = Symbol('keepRunning');
 type OwnedTestService = TestService & { [keepRunning]: () => void };
 
-/**
- * This Jest worker's services kept for the files after the one that started them, by their options. Each test
- * file has a module registry of its own, so they are held by an object every file of the worker shares: Node's
- * own `child_process` module, which Jest hands to every file as it is.
- */
-function workerServices(): Map<string, Promise<OwnedTestService>> {
-  const holder = childProcess as unknown as Record<symbol, Map<string, Promise<OwnedTestService>>>;
-  const key = Symbol.for('url-shortener.test.shared-services');
-  holder[key] ??= new Map();
-  return holder[key];
-}
+/** This Jest worker's services kept for the files after the one that started them, by their options. */
+const workerServices = () => workerShared('shared-services', () => new Map<string, Promise<OwnedTestService>>());
 
 /**
  * The service this Jest worker shares among its test files for `options`: started by the first file that asks,
