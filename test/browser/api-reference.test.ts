@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchBrowser, watchedPage } from '../support/browser.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { sharedTestService, type TestService } from '../support/service.js';
 
 /** GET /docs in a real headless Chromium, served by the local runtime: the reference a person reads. */
 describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () => {
@@ -11,7 +11,8 @@ describeInBrowser('API reference page (headless Chromium, DynamoDB Local)', () =
   let foreignRequests: string[];
 
   beforeAll(async () => {
-    service = await startTestService();
+    // The page reads the document and asks /health: nothing of a service's data, so the worker's shared one.
+    service = await sharedTestService();
     browser = await launchBrowser();
     ({ page, problems, foreignRequests } = await watchedPage(browser, service.url));
     await page.goto(`${service.url}/docs`);
