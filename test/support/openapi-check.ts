@@ -68,8 +68,8 @@ interface OpenApiDocument {
 /**
  * The document as `npm run openapi` wrote it, which test/unit/openapi.test.ts holds equal to the one the route
  * table and schemas build (and GET /openapi.json serves), and the validators compiled from it: read, loaded and
- * compiled once for the files of a Jest worker, not again in each file's module registry (a third of a CPU-second
- * a file).
+ * compiled once for the files of a Jest worker, not again in each file's module registry (docs/benchmarks.md,
+ * "Measured choices in the code").
  */
 const { document, validatorAt } = await workerShared('openapi-validators', async () => {
   const document = JSON.parse(
