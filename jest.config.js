@@ -1,6 +1,7 @@
 /**
  * The slow tier: whole processes and whole services as their subject (npm start's lifecycle, its sockets and
- * DynamoDB Local's JVM; the bundled seed; what ships, from its bundles; the service under faults and DynamoDB's
+ * DynamoDB Local's JVM; the bundled seed; what ships, from its bundles; the service under faults, injected or
+ * written (a poison record, forced collisions, redeliveries, an import's failed deliveries), and DynamoDB's
  * limits; the service's own stop) and pages in a browser. `npm test` runs every tier; `npm run test:quick`, the
  * edit loop, leaves this one out, and `npm run test:slow` runs it alone (TEST_TIER below).
  */
@@ -13,6 +14,10 @@ const slowTier = [
   '/test/integration/dynamodb-limits.test.ts',
   '/test/integration/click-counter-stop.test.ts',
   '/test/integration/stats-agreement.test.ts',
+  '/test/integration/user-imports.test.ts',
+  '/test/integration/event-pipeline.test.ts',
+  '/test/integration/clicks-not-counted.test.ts',
+  '/test/integration/short-code-collisions.test.ts',
   '/test/integration/shutdown.test.ts',
 ];
 const tier = process.env.TEST_TIER;
