@@ -62,8 +62,11 @@ describe('npm start on a DynamoDB and an SQS it did not start (real processes)',
     expect(exitCode).toBe(0);
     expect(service.output()).not.toMatch(/"level":"(WARN|ERROR|CRITICAL)"/);
     // The database it did not start still runs, with the service's table in it.
-    expect((await new DynamoDBClient({ endpoint: database }).send(new ListTablesCommand({}))).TableNames).toContain(
-      name,
-    );
+    const client = new DynamoDBClient({ endpoint: database });
+    try {
+      expect((await client.send(new ListTablesCommand({}))).TableNames).toContain(name);
+    } finally {
+      client.destroy();
+    }
   }, 120_000);
 });
