@@ -23,11 +23,21 @@ describe('npm start: Ctrl-C (real processes)', () => {
       .body;
     const link = (await api.post<UrlRecord>('/urls', { user_id: owner.id, original_url: 'https://kept.example/' }))
       .body;
+    // 300 clicks from 25 clients at a time, each on its own connection, as visitors' browsers send them. The
+    // subject is the stop; 300 connections opened at once would test instead how one busy process's event
+    // loop keeps the functions' 1 s connection timeouts on a loaded machine (AWS runs each invocation apart),
+    // which is the load tests' subject (loadtest/).
     const clicks = 300;
-    const answers = await Promise.all(
-      Array.from({ length: clicks }, () => fetch(`${url}/${link.short_code}`, { redirect: 'manual' })),
-    );
-    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    let sent = 0;
+    const statuses: number[] = [];
+    const visitor = async () => {
+      while (sent < clicks) {
+        sent += 1;
+        statuses.push((await fetch(`${url}/${link.short_code}`, { redirect: 'manual' })).status);
+      }
+    };
+    await Promise.all(Array.from({ length: 25 }, visitor));
+    expect(statuses).toEqual(Array.from({ length: clicks }, () => 302));
 
     // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group (npm, node, java).
     process.kill(-(first.child.pid as number), 'SIGINT');
