@@ -5,20 +5,23 @@ import { pathToFileURL } from 'node:url';
 import type { FunctionRoles } from '../../local/iam/function-roles.js';
 import { type LocalRuntime, type LocalRuntimeOptions, startLocalRuntime } from '../../local/runtime.js';
 import { testDouble } from './doubles/test-doubles.js';
-import type { HostReply, HostRequest, HostStarted, TestServiceOptions } from './service-protocol.js';
+import type { HostReady, HostReply, HostRequest, StartedService, TestServiceOptions } from './service-protocol.js';
 
 /**
  * A test's service, in a process of its own as `npm start` runs it (test/support/service.ts forks it): Node's
  * own module loader, so each function gets its own module instance (local/function-instances.ts), and the
- * process's environment is this runtime's alone. It talks to the test over the fork's IPC channel: what the
- * test asks of the runtime (has it settled, what did its functions call, fault injection) and the stop. When
+ * process's environment is this runtime's alone. It talks to the test over the fork's IPC channel: the start of
+ * a runtime, what the test asks of it (has it settled, what did its functions call, fault injection) and its
+ * stop. After a stop the process can start the next file's runtime, one at a time, as `npm start`'s process
+ * never does: a runtime's functions get instances of their own (local/function-instances.ts), and the
+ * environment is given back as it was before the start, so the next runtime reads nothing of this one's. When
  * the test's process goes away, the channel closes and this process stops its runtime and exits.
  */
 
-const send = (message: HostStarted | HostReply | { type: 'failed'; error: string }) =>
+const send = (message: HostReady | HostReply) =>
   new Promise<void>((resolve) => process.send?.(message, () => resolve()));
 
-const options = JSON.parse(process.env.TEST_SERVICE_OPTIONS ?? '{}') as TestServiceOptions;
+const doubles = JSON.parse(process.env.TEST_SERVICE_DOUBLES ?? 'null') as TestServiceOptions['doubles'] | null;
 
 function functionRoles(authMode: 'open' | 'keys'): FunctionRoles {
   const file = process.env.TEST_FUNCTION_ROLES;
@@ -49,47 +52,89 @@ function useDoubles(doubles: Record<string, string>): void {
   });
 }
 
-let runtime: LocalRuntime;
-try {
-  if (options.doubles) useDoubles(options.doubles);
+if (doubles) useDoubles(doubles);
+
+interface Running {
+  runtime: LocalRuntime;
+  stopping?: Promise<void>;
+  /** The process's environment before the runtime's start, given back at its stop. */
+  environment: NodeJS.ProcessEnv;
+}
+let running: Running | undefined;
+
+async function start(options: TestServiceOptions): Promise<StartedService> {
+  if (running) throw new Error('This process already runs a test service: one at a time');
+  const environment = { ...process.env };
   const authMode = options.functionSettings?.AUTH_MODE === 'keys' ? 'keys' : 'open';
   const { doubles: _, ...runtimeOptions } = options;
-  runtime = await startLocalRuntime({
-    ...runtimeOptions,
-    iam: { roles: functionRoles(authMode) },
-  } as LocalRuntimeOptions);
-} catch (error) {
-  await send({ type: 'failed', error: (error as Error).stack ?? String(error) });
-  process.exit(1);
+  try {
+    const runtime = await startLocalRuntime({
+      ...runtimeOptions,
+      iam: { roles: functionRoles(authMode) },
+    } as LocalRuntimeOptions);
+    running = { runtime, environment };
+    return {
+      url: runtime.url,
+      port: runtime.port,
+      tableName: runtime.tableName,
+      queueUrl: runtime.queueUrl,
+      deadLetterQueueUrl: runtime.deadLetterQueueUrl,
+      importsQueueUrl: runtime.importsQueueUrl,
+      dynamoDbEndpoint: runtime.dynamoDbEndpoint,
+      sqsEndpoint: runtime.sqsEndpoint,
+      seedReport: runtime.seedReport,
+      requeuedEvents: runtime.requeuedEvents,
+      limitsEmulated: runtime.dynamoDbLimits !== undefined,
+    };
+  } catch (error) {
+    restore(environment);
+    throw error;
+  }
 }
 
-let stopping: Promise<void> | undefined;
-const stop = () => {
-  stopping ??= runtime.stop();
-  return stopping;
-};
+function restore(environment: NodeJS.ProcessEnv): void {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  Object.assign(process.env, environment);
+}
+
+async function stop(): Promise<void> {
+  if (!running) return;
+  const current = running;
+  current.stopping ??= current.runtime.stop();
+  await current.stopping;
+  if (running === current) {
+    running = undefined;
+    restore(current.environment);
+  }
+}
+
+function current(): LocalRuntime {
+  if (!running) throw new Error('No test service runs in this process');
+  return running.runtime;
+}
 
 async function answer(request: HostRequest): Promise<unknown> {
-  const limits = runtime.dynamoDbLimits;
   switch (request.op) {
+    case 'start':
+      return start(request.options);
     case 'settled':
-      return runtime.settled(request.timeoutMs);
+      return current().settled(request.timeoutMs);
     case 'invocations':
-      return Object.fromEntries(runtime.invocations);
+      return Object.fromEntries(current().invocations);
     case 'iam-calls':
-      return (await runtime.iam?.calls()) ?? [];
+      return (await current().iam?.calls()) ?? [];
     case 'iam-roles':
-      return runtime.iam?.roles() ?? null;
+      return current().iam?.roles() ?? null;
     case 'limits-report':
-      return limits?.report() ?? null;
+      return current().dynamoDbLimits?.report() ?? null;
     case 'inject-faults':
-      limits?.injectFaults(request.faults);
+      current().dynamoDbLimits?.injectFaults(request.faults);
       return null;
     case 'suspend-limits':
-      limits?.suspend();
+      current().dynamoDbLimits?.suspend();
       return null;
     case 'enforce-limits':
-      limits?.enforce();
+      current().dynamoDbLimits?.enforce();
       return null;
     case 'mark-output':
       // Written to stdout before the answer: the test reads every line printed before it.
@@ -117,19 +162,4 @@ process.on('disconnect', () => {
   stop().finally(() => process.exit(0));
 });
 
-await send({
-  type: 'started',
-  service: {
-    url: runtime.url,
-    port: runtime.port,
-    tableName: runtime.tableName,
-    queueUrl: runtime.queueUrl,
-    deadLetterQueueUrl: runtime.deadLetterQueueUrl,
-    importsQueueUrl: runtime.importsQueueUrl,
-    dynamoDbEndpoint: runtime.dynamoDbEndpoint,
-    sqsEndpoint: runtime.sqsEndpoint,
-    seedReport: runtime.seedReport,
-    requeuedEvents: runtime.requeuedEvents,
-    limitsEmulated: runtime.dynamoDbLimits !== undefined,
-  },
-});
+await send({ type: 'ready' });

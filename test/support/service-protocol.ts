@@ -19,6 +19,7 @@ export type TestServiceOptions = Omit<LocalRuntimeOptions, 'iam' | 'signal' | 'o
 type Ask<Op extends string, Args = object> = { id: number; op: Op } & Args;
 
 export type HostRequest =
+  | Ask<'start', { options: TestServiceOptions }>
   | Ask<'settled', { timeoutMs?: number }>
   | Ask<'invocations'>
   | Ask<'iam-calls'>
@@ -48,4 +49,5 @@ export type StartedService = Pick<
   | 'requeuedEvents'
 > & { limitsEmulated: boolean };
 
-export type HostStarted = { type: 'started'; service: StartedService };
+/** The process is listening for requests (its first message). */
+export type HostReady = { type: 'ready' };

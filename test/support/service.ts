@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import type { BoundFunctionRoles, FunctionRoles } from '../../local/iam/function
 import type { CheckedCall } from '../../local/iam/iam-enforcement.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
 import { checkExchange, type Exchange } from './openapi-check.js';
-import type { HostReply, HostRequest, HostStarted, StartedService, TestServiceOptions } from './service-protocol.js';
+import type { HostReady, HostReply, HostRequest, StartedService, TestServiceOptions } from './service-protocol.js';
 import { workerShared } from './worker-shared.js';
 
 /** The stack's function roles, synthesized once for the run (test/support/global-setup.js), by access mode. */
@@ -52,29 +52,37 @@ export interface TestService extends StartedService {
 const hostFile = path.join(import.meta.dirname, 'service-host.ts');
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
+/** A service process (service-host.ts): one runtime at a time, asked over the fork's IPC channel. */
+interface ServiceHost {
+  ask<T>(request: HostRequestBody): Promise<T>;
+  /** Every line it printed, but the markers. */
+  lines: string[];
+  markers: Map<string, () => void>;
+  /** Ends the process (its runtime stopped first) and waits for its exit. */
+  retire(): Promise<void>;
+}
+
 /**
- * One running service for a test file: the real gateway, handlers, event writer and click counter, on a table
- * and queues of its own in the run's DynamoDB Local and SQS emulator, in a process of its own as `npm start`
- * runs it (each function in its own module instance, as in AWS). Every call its functions make is checked
- * against their roles as the stack synthesizes them (local/iam/); a call the stack does not grant fails the
- * test file at the stop, even where the code caught the error.
+ * Whether a runtime with these options may start in a process that served an earlier one, and leave it for a
+ * later one. Not when its process replaces modules by test doubles (for good), nor when the runtime's own
+ * clients would keep an endpoint that goes with it: the emulation of DynamoDB's limits (a proxy of the
+ * runtime's), or the bundles (modules of a folder the stop deletes).
  */
-export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<OwnedTestService> {
-  const name = `t-${randomUUID().slice(0, 8)}`;
+const sharesItsProcess = (options: Partial<TestServiceOptions>) =>
+  options.doubles === undefined &&
+  options.dynamoDbLimits === undefined &&
+  (options.functions ?? 'sources') === 'sources';
+
+/**
+ * Starts a service process. It never keeps the Jest worker alive: when the worker ends, the IPC channel
+ * closes and the process stops its runtime and exits (service-host.ts).
+ */
+async function forkServiceHost(doubles: TestServiceOptions['doubles']): Promise<ServiceHost> {
   const child = fork(hostFile, [], {
     cwd: projectRoot,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: {
-      ...process.env,
-      TEST_SERVICE_OPTIONS: JSON.stringify({
-        port: 0,
-        host: '127.0.0.1',
-        tableName: name,
-        queueName: name,
-        ...options,
-      }),
-    },
+    env: { ...process.env, ...(doubles && { TEST_SERVICE_DOUBLES: JSON.stringify(doubles) }) },
   });
   const lines: string[] = [];
   const markers = new Map<string, () => void>();
@@ -88,62 +96,113 @@ export async function startTestService(options: Partial<TestServiceOptions> = {}
       process.stderr.write(`${line}\n`);
     });
   }
-  const started = atTheEmulator(await startedService(child));
   let asked = 0;
   const replies = new Map<number, (reply: HostReply) => void>();
-  child.on('message', (message: HostReply) => replies.get(message.id)?.(message));
-  const ask = <T>(request: HostRequestBody): Promise<T> => {
-    const id = ++asked;
-    return new Promise<T>((resolve, reject) => {
-      replies.set(id, (reply) => {
-        replies.delete(id);
-        if (reply.error) reject(new Error(`The service process failed: ${reply.error}`));
-        else resolve(reply.result as T);
-      });
-      child.send({ ...request, id } as HostRequest);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      for (const reply of replies.values()) reply({ type: 'reply', id: 0, error: `it exited (${code})` });
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`The service process exited (${code}) before it started`));
+    child.once('exit', onExit);
+    child.once('message', (message: HostReady) => {
+      child.off('exit', onExit);
+      if (message.type === 'ready') resolve();
     });
+  });
+  child.on('message', (message: HostReply) => replies.get(message.id)?.(message));
+  // Its output pipes are sockets, which Node's types call streams.
+  const handles = [child, child.channel, child.stdout, child.stderr] as ({ unref(): void } | null | undefined)[];
+  for (const handle of handles) handle?.unref();
+  return {
+    lines,
+    markers,
+    ask: <T>(request: HostRequestBody): Promise<T> => {
+      const id = ++asked;
+      return new Promise<T>((resolve, reject) => {
+        replies.set(id, (reply) => {
+          replies.delete(id);
+          if (reply.error) reject(new Error(`The service process failed: ${reply.error}`));
+          else resolve(reply.result as T);
+        });
+        child.send({ ...request, id } as HostRequest);
+      });
+    },
+    async retire() {
+      if (child.exitCode === null && child.signalCode === null && child.connected) child.disconnect();
+      await exited;
+    },
   };
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * This Jest worker's service processes whose runtime has stopped, kept for the next file's start: it skips the
+ * process's own start (Node, the TypeScript loader, the packages the functions import, the IAM check's
+ * worker), about half of what a test service's start and stop cost (docs/benchmarks.md).
+ */
+const idleServiceHosts = () => workerShared('idle-service-hosts', () => [] as ServiceHost[]);
+
+/**
+ * One running service for a test file: the real gateway, handlers, event writer and click counter, on a table
+ * and queues of its own in the run's DynamoDB Local and SQS emulator, in a process of its own as `npm start`
+ * runs it (each function in its own module instance, as in AWS), one that served an earlier file's service if
+ * this worker has one idle. Every call its functions make is checked against their roles as the stack
+ * synthesizes them (local/iam/); a call the stack does not grant fails the test file at the stop, even where
+ * the code caught the error.
+ */
+export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<TestService> {
+  const name = `t-${randomUUID().slice(0, 8)}`;
+  const host = (sharesItsProcess(options) && idleServiceHosts().pop()) || (await forkServiceHost(options.doubles));
+  let started: StartedService;
+  try {
+    started = atTheEmulator(
+      await host.ask<StartedService>({
+        op: 'start',
+        options: { port: 0, host: '127.0.0.1', tableName: name, queueName: name, ...options },
+      }),
+    );
+  } catch (error) {
+    await host.retire();
+    throw error;
+  }
   useServiceOf(started, options);
+  let stopped = false;
   return {
     ...started,
-    settled: (timeoutMs) => ask<boolean>({ op: 'settled', timeoutMs }),
-    invocations: async () => new Map(Object.entries(await ask<Record<string, number>>({ op: 'invocations' }))),
+    settled: (timeoutMs) => host.ask<boolean>({ op: 'settled', timeoutMs }),
+    invocations: async () => new Map(Object.entries(await host.ask<Record<string, number>>({ op: 'invocations' }))),
     iam: {
-      calls: () => ask<CheckedCall[]>({ op: 'iam-calls' }),
-      roles: async () => (await ask<BoundFunctionRoles | null>({ op: 'iam-roles' })) ?? undefined,
+      calls: () => host.ask<CheckedCall[]>({ op: 'iam-calls' }),
+      roles: async () => (await host.ask<BoundFunctionRoles | null>({ op: 'iam-roles' })) ?? undefined,
     },
     dynamoDbLimits: started.limitsEmulated
       ? {
-          injectFaults: (faults) => ask({ op: 'inject-faults', faults }),
-          report: () => ask<LimitsReport>({ op: 'limits-report' }),
-          suspend: () => ask({ op: 'suspend-limits' }),
-          enforce: () => ask({ op: 'enforce-limits' }),
+          injectFaults: (faults) => host.ask({ op: 'inject-faults', faults }),
+          report: () => host.ask<LimitsReport>({ op: 'limits-report' }),
+          suspend: () => host.ask({ op: 'suspend-limits' }),
+          enforce: () => host.ask({ op: 'enforce-limits' }),
         }
       : undefined,
-    feed: (double, values) => ask<number>({ op: 'feed-double', name: double, values }),
+    feed: (double, values) => host.ask<number>({ op: 'feed-double', name: double, values }),
     async logsDuring(work) {
-      const from = lines.length;
+      const from = host.lines.length;
       const result = await work();
       const marker = `-- ${randomUUID()} --`;
-      const seen = new Promise<void>((resolve) => markers.set(marker, resolve));
-      await ask({ op: 'mark-output', marker });
+      const seen = new Promise<void>((resolve) => host.markers.set(marker, resolve));
+      await host.ask({ op: 'mark-output', marker });
       await seen;
-      return { result, lines: lines.slice(from) };
+      return { result, lines: host.lines.slice(from) };
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      const calls = await ask<CheckedCall[]>({ op: 'iam-calls' });
-      await ask({ op: 'stop' });
-      child.disconnect();
-      await exited;
+      if (stopped) return;
+      stopped = true;
+      const calls = await host.ask<CheckedCall[]>({ op: 'iam-calls' });
+      await host.ask({ op: 'stop' });
+      if (sharesItsProcess(options)) idleServiceHosts().push(host);
+      else await host.retire();
       expectNoDeniedCalls(calls, []);
-    },
-    [keepRunning]: () => {
-      // The Jest worker ends without waiting for it; the channel's close then stops it (service-host.ts). Its
-      // output pipes are sockets, which Node's types call streams.
-      const handles = [child, child.channel, child.stdout, child.stderr] as ({ unref(): void } | null | undefined)[];
-      for (const handle of handles) handle?.unref();
     },
   };
 }
@@ -170,11 +229,8 @@ function expectNoDeniedCalls(calls: CheckedCall[], before: CheckedCall[]): void 
   }
 }
 
-const keepRunning = Symbol('keepRunning');
-type OwnedTestService = TestService & { [keepRunning]: () => void };
-
 /** This Jest worker's services kept for the files after the one that started them, by their options. */
-const workerServices = () => workerShared('shared-services', () => new Map<string, Promise<OwnedTestService>>());
+const workerServices = () => workerShared('shared-services', () => new Map<string, Promise<TestService>>());
 
 /**
  * The service this Jest worker shares among its test files for `options`: started by the first file that asks,
@@ -188,10 +244,7 @@ export async function sharedTestService(options: Partial<TestServiceOptions> = {
   const key = JSON.stringify(options);
   let owned = services.get(key);
   if (!owned) {
-    owned = startTestService(options).then((service) => {
-      service[keepRunning]();
-      return service;
-    });
+    owned = startTestService(options);
     services.set(key, owned);
     owned.catch(() => services.delete(key));
   }
@@ -218,19 +271,6 @@ function atTheEmulator(service: StartedService): StartedService {
 
 /** A request to the service's process, before it is numbered. */
 type HostRequestBody = HostRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
-
-/** The service the host process started, or why it could not start. */
-function startedService(child: ChildProcess): Promise<StartedService> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`The service process exited (${code}) before it started`));
-    child.once('exit', onExit);
-    child.once('message', (message: HostStarted | { type: 'failed'; error: string }) => {
-      child.off('exit', onExit);
-      if (message.type === 'started') resolve(message.service);
-      else reject(new Error(`The service did not start: ${message.error}`));
-    });
-  });
-}
 
 export interface JsonResponse<T = unknown> {
   status: number;
