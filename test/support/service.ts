@@ -58,6 +58,8 @@ interface ServiceHost {
   /** Every line it printed, but the markers. */
   lines: string[];
   markers: Map<string, () => void>;
+  /** Whether it still runs and listens. */
+  alive(): boolean;
   /** Ends the process (its runtime stopped first) and waits for its exit. */
   retire(): Promise<void>;
 }
@@ -113,6 +115,7 @@ async function forkServiceHost(doubles: TestServiceOptions['doubles']): Promise<
     });
   });
   child.on('message', (message: HostReply) => replies.get(message.id)?.(message));
+  const alive = () => child.exitCode === null && child.signalCode === null && child.connected;
   // Its output pipes are sockets, which Node's types call streams.
   const handles = [child, child.channel, child.stdout, child.stderr] as ({ unref(): void } | null | undefined)[];
   for (const handle of handles) handle?.unref();
@@ -130,8 +133,9 @@ async function forkServiceHost(doubles: TestServiceOptions['doubles']): Promise<
         child.send({ ...request, id } as HostRequest);
       });
     },
+    alive,
     async retire() {
-      if (child.exitCode === null && child.signalCode === null && child.connected) child.disconnect();
+      if (alive()) child.disconnect();
       await exited;
     },
   };
@@ -144,6 +148,13 @@ async function forkServiceHost(doubles: TestServiceOptions['doubles']): Promise<
  */
 const idleServiceHosts = () => workerShared('idle-service-hosts', () => [] as ServiceHost[]);
 
+/** An idle service process of this worker that still runs, if any. */
+function idleServiceHost(): ServiceHost | undefined {
+  const idle = idleServiceHosts();
+  for (let host = idle.pop(); host; host = idle.pop()) if (host.alive()) return host;
+  return undefined;
+}
+
 /**
  * One running service for a test file: the real gateway, handlers, event writer and click counter, on a table
  * and queues of its own in the run's DynamoDB Local and SQS emulator, in a process of its own as `npm start`
@@ -154,7 +165,7 @@ const idleServiceHosts = () => workerShared('idle-service-hosts', () => [] as Se
  */
 export async function startTestService(options: Partial<TestServiceOptions> = {}): Promise<TestService> {
   const name = `t-${randomUUID().slice(0, 8)}`;
-  const host = (sharesItsProcess(options) && idleServiceHosts().pop()) || (await forkServiceHost(options.doubles));
+  const host = (sharesItsProcess(options) && idleServiceHost()) || (await forkServiceHost(options.doubles));
   let started: StartedService;
   try {
     started = atTheEmulator(
