@@ -99,12 +99,13 @@ function restore(environment: NodeJS.ProcessEnv): void {
 
 async function stop(): Promise<void> {
   if (!running) return;
-  const current = running;
-  current.stopping ??= current.runtime.stop();
-  await current.stopping;
-  if (running === current) {
+  const stopped = running;
+  stopped.stopping ??= stopped.runtime.stop();
+  await stopped.stopping;
+  // A second stop (the channel's close) may resume after the next runtime started: it leaves that one alone.
+  if (running === stopped) {
     running = undefined;
-    restore(current.environment);
+    restore(stopped.environment);
   }
 }
 
