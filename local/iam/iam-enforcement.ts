@@ -60,7 +60,8 @@ export type FromProxies =
 
 interface Running {
   worker: Worker;
-  stopLabelling: () => void;
+  /** Stops labelling the process's requests; undefined while no runtime uses the check. */
+  stopLabelling: (() => void) | undefined;
   answers: Map<number, (calls: CheckedCall[]) => void>;
 }
 
@@ -71,7 +72,11 @@ interface SharedCheck {
   asked: number;
 }
 
-/** The process's one check: its ports are kept for the process's clients, its worker runs while in use. */
+/**
+ * The process's one check: its ports are kept for the process's clients, and its worker for the process's next
+ * runtime (a test process's next service, a benchmark's next round): started once, it never holds the process
+ * open while no runtime uses it.
+ */
 let shared: SharedCheck | undefined;
 
 async function startProxies(data: CheckingProxiesData): Promise<Running> {
@@ -100,6 +105,32 @@ async function startProxies(data: CheckingProxiesData): Promise<Running> {
   return { worker, answers, stopLabelling: labelOutgoingRequests() };
 }
 
+/** The check's worker, started again by the next runtime should it end (it does only when it fails). */
+function startWorker(state: SharedCheck): Promise<Running> {
+  const running = startProxies(state.data);
+  running.then(
+    ({ worker }) =>
+      worker.once('exit', () => {
+        if (state.running === running) state.running = undefined;
+      }),
+    () => undefined,
+  );
+  return running;
+}
+
+/** The worker of a check no runtime uses any more: kept for the next, without holding the process open. */
+function idle(running: Running): void {
+  running.stopLabelling?.();
+  running.stopLabelling = undefined;
+  running.worker.unref();
+}
+
+/** The kept worker in use again. */
+function inUse(running: Running): void {
+  running.worker.ref();
+  running.stopLabelling ??= labelOutgoingRequests();
+}
+
 /**
  * The process's IAM check in front of `upstream` (the DynamoDB and SQS stand-ins the functions would otherwise
  * reach), made on first use. A second runtime of the process finds it already in front: the same check.
@@ -115,7 +146,7 @@ export async function localIamCheck(upstream: { dynamodb: string; sqs: string })
       running: undefined,
       asked: 0,
     };
-    first.running = startProxies(first.data);
+    first.running = startWorker(first);
     shared = first;
     try {
       await first.running;
@@ -137,7 +168,7 @@ export async function localIamCheck(upstream: { dynamodb: string; sqs: string })
     endpoints,
     async register(runtime) {
       state.registered.add(runtime);
-      state.running ??= startProxies(state.data);
+      state.running ??= startWorker(state);
       let running: Running;
       try {
         running = await state.running;
@@ -146,6 +177,7 @@ export async function localIamCheck(upstream: { dynamodb: string; sqs: string })
         state.running = undefined;
         throw error;
       }
+      inUse(running);
       let applied: BoundFunctionRoles | undefined;
       let final: CheckedCall[] | undefined;
       const ask = () =>
@@ -165,10 +197,7 @@ export async function localIamCheck(upstream: { dynamodb: string; sqs: string })
           final = await ask();
           running.worker.postMessage({ type: 'release', runtime } satisfies ToProxies);
           state.registered.delete(runtime);
-          if (state.registered.size > 0 || state.running === undefined) return;
-          state.running = undefined;
-          running.stopLabelling();
-          await running.worker.terminate();
+          if (state.registered.size === 0) idle(running);
         },
       };
     },
