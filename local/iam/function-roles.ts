@@ -181,7 +181,11 @@ export async function synthesizeFunctionRoles(
     // Not synthesized for this code yet (or unreadable): synthesized now.
   }
   const [{ App }, { ServiceStack }] = await Promise.all([import('aws-cdk-lib'), import('../../lib/service-stack.js')]);
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true } });
+  // CloudFormation's validation left to the tests (test/infra/nag.test.ts): here it would only cost a start.
+  const app = new App({
+    builtinCloudFormationValidation: false,
+    context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true },
+  });
   const stack = new ServiceStack(app, 'Local', { enableStartupSeed: true, ...props });
   const roles = functionRolesOf(app.synth().getStackByName(stack.stackName).template);
   // Written whole, then renamed: a concurrent reader sees the old file or the new one, never half of one.

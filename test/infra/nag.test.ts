@@ -1,4 +1,4 @@
-import { unsuppressedNagFindings } from './synthesized.js';
+import { cloudFormationFindings, unsuppressedNagFindings, type VariantName } from './synthesized.js';
 
 /** Only these two variants run the checks (stack-variants.ts); their findings are synthesized with them. */
 const byDefault = await unsuppressedNagFindings('default');
@@ -15,5 +15,30 @@ describe("cdk-nag's AwsSolutions checks", () => {
       expect(stack.errors).toEqual([]);
       expect(stack.warnings).toEqual([]);
     }
+  });
+});
+
+/**
+ * Every variant, by name: listed here rather than read from stack-variants.ts, which would load CDK and the stacks
+ * into this file; the type check fails when one is missing.
+ */
+const allVariants = [
+  'default',
+  'throttled',
+  'options',
+  'seeded',
+  'slower',
+  'alarmEmail',
+  'ownDomain',
+  'staged',
+  'firewall',
+  'everythingOn',
+] as const satisfies readonly VariantName[];
+const everyVariant: [Exclude<VariantName, (typeof allVariants)[number]>] extends [never] ? typeof allVariants : never =
+  allVariants;
+
+describe("CloudFormation's validation (what `cdk synth` checks: resource schemas and CDK's rules)", () => {
+  it.each(everyVariant)('finds nothing in the %s variant, nested stacks included', async (name) => {
+    expect(await cloudFormationFindings(name)).toEqual([]);
   });
 });

@@ -1,7 +1,19 @@
-import { App, Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
+import path from 'node:path';
+import {
+  App,
+  Aspects,
+  CfnElement,
+  CloudFormationValidatePlugin,
+  NestedStack,
+  type PolicyViolatingResource,
+  Stack,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { EdgeFirewallStack, type EdgeFirewallStackProps } from '../../lib/edge-firewall-stack.js';
 import { ServiceStack, type ServiceStackProps } from '../../lib/service-stack.js';
 import type { NagFindings, SynthesizedVariant } from './synthesized.js';
@@ -127,9 +139,70 @@ const withNestedStacks = ([name, stack]: [string, Stack]): [string, Stack][] => 
     .map((nested): [string, Stack] => [`${name}${nested.node.id}`, nested]),
 ];
 
+/** The engine of CloudFormation's validation, started once for every variant (it takes about a second). */
+let validator: CloudFormationValidatePlugin | undefined;
+
+/**
+ * What CloudFormation's validation (the check `cdk synth` runs on each synthesis: resource schemas and the
+ * rules CDK ships) finds in the stacks' last synthesized templates, nested stacks' included, as "severity rule
+ * at path: description" lines.
+ */
+function cloudFormationFindings(app: App, stacks: [string, Stack][]): string[] {
+  const assembly = app.synth();
+  const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
+  const stackTemplates = stacks.map(([, stack]) => ({
+    stackConstructPath: stack.node.path,
+    templatePath: path.join(assembly.directory, stack.templateFile),
+    accountId: known(stack.account),
+    region: known(stack.region),
+  }));
+  validator ??= new CloudFormationValidatePlugin();
+  const report = validator.validate({
+    templatePaths: stackTemplates.map((stack) => stack.templatePath),
+    stackTemplates,
+    appConstruct: app,
+  });
+  // Where each finding is in the app: the plugin names a construct's path, or a resource's logical id in a
+  // template (as `cdk synth` does, which looks the construct up the same way).
+  const byPath = new Map(app.node.findAll().map((construct) => [construct.node.path, construct]));
+  const byLogicalId = new Map<string, IConstruct>();
+  for (const [, stack] of stacks)
+    for (const construct of stack.node.findAll())
+      if (CfnElement.isCfnElement(construct) && Stack.of(construct) === stack)
+        byLogicalId.set(`${stack.templateFile}\0${stack.resolve(construct.logicalId)}`, construct);
+  const constructOf = (resource: PolicyViolatingResource) =>
+    resource.constructPath !== undefined
+      ? byPath.get(resource.constructPath)
+      : byLogicalId.get(`${path.basename(resource.templatePath ?? '')}\0${resource.resourceLogicalId}`);
+  // A rule the stack acknowledges (`Validations.of(scope).acknowledge`, with its reason) on the construct or
+  // above it, which `cdk synth` does not report.
+  const acknowledged = (rule: string, at: IConstruct | undefined) => {
+    const id = `${CloudFormationValidatePlugin.PLUGIN_NAME.replaceAll(' ', '-')}::${rule}`;
+    for (let construct = at; construct; construct = construct.node.scope)
+      if (
+        construct.node.metadata.some(
+          (entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && id in (entry.data as object),
+        )
+      )
+        return true;
+    return false;
+  };
+  return report.violations.flatMap((violation) =>
+    violation.violatingResources
+      .map((resource) => ({ resource, construct: constructOf(resource) }))
+      .filter(({ construct }) => !acknowledged(violation.ruleName, construct))
+      .map(
+        ({ resource, construct }) =>
+          `${violation.severity ?? 'finding'} ${violation.ruleName} at ${construct?.node.path ?? resource.resourceLogicalId}: ${violation.description}`,
+      ),
+  );
+}
+
 export function synthesizeVariant(variant: Variant): SynthesizedVariant {
-  // Bundling skipped: the tests assert on the template, not on the bundled code.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  // Bundling skipped: the tests assert on the template, not on the bundled code. CloudFormation's validation
+  // runs once, below, rather than at each synthesis (the annotations synthesize again), where its report
+  // would only be printed.
+  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   if (variant.nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const topLevel = Object.entries(variant.stacks(app));
   const stacks = topLevel.flatMap(withNestedStacks);
@@ -139,5 +212,6 @@ export function synthesizeVariant(variant: Variant): SynthesizedVariant {
     ? Object.fromEntries(topLevel.map(([name, stack]) => [name, unsuppressedNagFindings(stack)]))
     : undefined;
   const templates = Object.fromEntries(stacks.map(([name, stack]) => [name, Template.fromStack(stack).toJSON()]));
-  return nag ? { templates, nag } : { templates };
+  const cloudFormation = cloudFormationFindings(app, stacks);
+  return nag ? { templates, cloudFormation, nag } : { templates, cloudFormation };
 }

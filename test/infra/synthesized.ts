@@ -43,9 +43,13 @@ export interface NagFindings {
   warnings: string[];
 }
 
-/** What `<variant>.json` holds: each stack's template, and cdk-nag's findings where the variant runs it. */
+/**
+ * What `<variant>.json` holds: each stack's template, what CloudFormation's validation found in them, and
+ * cdk-nag's findings where the variant runs it.
+ */
 export interface SynthesizedVariant {
   templates: Record<string, unknown>;
+  cloudFormation: string[];
   nag?: Record<string, NagFindings>;
 }
 
@@ -185,6 +189,11 @@ export async function synthesized<N extends VariantName>(name: N): Promise<Recor
   return Object.fromEntries(
     Object.entries(templates).map(([stack, template]) => [stack, Template.fromJSON(template as object)]),
   ) as Record<StackName<N>, Template>;
+}
+
+/** What CloudFormation's validation found in a variant's templates, as "severity rule at path: description" lines. */
+export async function cloudFormationFindings(name: VariantName): Promise<string[]> {
+  return (await load(name)).cloudFormation;
 }
 
 /** cdk-nag's errors and warnings left unsuppressed on each of a variant's stacks, as "rule at path" lines. */
