@@ -139,7 +139,7 @@ const withNestedStacks = ([name, stack]: [string, Stack]): [string, Stack][] => 
     .map((nested): [string, Stack] => [`${name}${nested.node.id}`, nested]),
 ];
 
-/** The engine of CloudFormation's validation, started once for every variant (it takes about a second). */
+/** CloudFormation's validation, kept for every variant: its engine starts again only for resource types new to it. */
 let validator: CloudFormationValidatePlugin | undefined;
 
 /**
@@ -200,8 +200,7 @@ function cloudFormationFindings(app: App, stacks: [string, Stack][]): string[] {
 
 export function synthesizeVariant(variant: Variant): SynthesizedVariant {
   // Bundling skipped: the tests assert on the template, not on the bundled code. CloudFormation's validation
-  // runs once, below, rather than at each synthesis (the annotations synthesize again), where its report
-  // would only be printed.
+  // runs below, once and on nested stacks too, rather than built in, where its report would only be printed.
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   if (variant.nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const topLevel = Object.entries(variant.stacks(app));
