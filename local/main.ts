@@ -1,3 +1,4 @@
+import './embedded-metrics-environment.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../shared/platform/service-config.js';

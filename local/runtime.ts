@@ -1,3 +1,4 @@
+import './embedded-metrics-environment.js';
 import { randomUUID } from 'node:crypto';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -34,5 +34,7 @@ export default async function globalSetup() {
   process.env.AWS_ACCESS_KEY_ID = 'test';
   process.env.AWS_SECRET_ACCESS_KEY = 'test';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'ERROR';
+  // The files that import the functions' modules are not in Lambda either (local/embedded-metrics-environment.ts).
+  process.env.AWS_EMF_ENVIRONMENT = 'Local';
   globalThis.__emulators__ = { dynamoDb, sqs, rolesFile };
 }
