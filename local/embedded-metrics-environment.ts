@@ -6,6 +6,7 @@
  * for up to a second. `Local` writes embedded-metric records to standard output, where the local runtime keeps
  * the functions' logs (they are written only with EMIT_EMBEDDED_METRICS=true). A value given is kept.
  *
- * Imported first by the modules that start a runtime, so that it runs before any import of the library.
+ * Imported first by runtime.ts, which every process that runs a runtime (npm start, the test services, the
+ * benchmarks) loads before any function, so that it runs before any import of the library.
  */
 process.env.AWS_EMF_ENVIRONMENT ??= 'Local';

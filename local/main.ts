@@ -1,4 +1,3 @@
-import './embedded-metrics-environment.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../shared/platform/service-config.js';
