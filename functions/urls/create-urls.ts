@@ -4,7 +4,7 @@ import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
 import { ownAddresses } from '#shared/http/own-addresses.js';
 import { httpRoute } from '#shared/http/route.js';
-import { withShortUrl } from '#shared/http/short-links.js';
+import { publicUrlRecords } from '#shared/http/short-links.js';
 import { createShortLink } from '#shared/links/create-short-link.js';
 import { linkTargetCheck } from '#shared/links/link-rules.js';
 import { serviceConfig } from '#shared/platform/config.js';
@@ -31,13 +31,13 @@ export const handler = httpRoute(
     // One counter update for the request's ids, not one per link: the counter is a single item.
     const firstId = await reserveIds('url', body.links.length);
     const checkTarget = await linkTargetCheck(ownAddresses(event));
+    const asPublic = publicUrlRecords(event);
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,
       inOrderOf: (link) => link.short_code,
       create: async (link, index) => ({
-        url: withShortUrl(
-          event,
+        url: asPublic(
           await createShortLink(link, {
             caller,
             checkTarget,

@@ -3,7 +3,7 @@ import { ListPage } from '#shared/http/answers.js';
 import { listedUser } from '#shared/http/caller.js';
 import { csvExport } from '#shared/http/csv-answer.js';
 import { httpRoute } from '#shared/http/route.js';
-import { withShortUrl } from '#shared/http/short-links.js';
+import { publicUrlRecords } from '#shared/http/short-links.js';
 import { urlRecord } from '#shared/schemas/record-schemas.js';
 import { listUrls } from '#shared/store/link-reads.js';
 
@@ -13,5 +13,5 @@ export const handler = httpRoute(listUrlsRoute, { csv: csvExport(urlRecord) }, a
     { user_id: listedUser(caller, query.user_id), is_active: query.is_active, tag: query.tag },
     query,
   );
-  return new ListPage({ ...page, items: page.items.map((url) => withShortUrl(event, url)) });
+  return new ListPage({ ...page, items: page.items.map(publicUrlRecords(event)) });
 });

@@ -49,14 +49,23 @@ function requestHost(event: Request): string {
 }
 
 /**
- * The short link of a code, absolute, as it is shared: `https://<domain>/<code>`. A configured base
- * (PUBLIC_BASE_URL: the deployment's own domain) comes first.
+ * The short links of one answer, absolute, as they are shared: `https://<domain>/<code>`. A configured base
+ * (PUBLIC_BASE_URL: the deployment's own domain) comes first. Where the service is, is read from the request
+ * once for all of them: a page of 100 links would otherwise parse the same headers 100 times.
  */
-export function publicShortLink(event: Request, code: string): string {
+export function shortLinksOf(event: Request): (code: string) => string {
   const base = serviceConfig().publicBaseUrl;
-  if (base) return `${base}/${code}`;
-  return throughEdge(event) ? `${requestOrigin(event)}/${code}` : serviceUrl(event, `urls/${code}/redirect`);
+  if (base) return (code) => `${base}/${code}`;
+  if (throughEdge(event)) {
+    const origin = requestOrigin(event);
+    return (code) => `${origin}/${code}`;
+  }
+  const redirects = serviceUrl(event, 'urls/');
+  return (code) => `${redirects}${code}/redirect`;
 }
+
+/** The short link of a code (shortLinksOf). */
+export const publicShortLink = (event: Request, code: string): string => shortLinksOf(event)(code);
 
 /** The scheme and host the request was made to, as the client sees them. */
 function requestOrigin(event: Request): string {
@@ -70,25 +79,31 @@ export function serviceUrl(event: Request, relative: string): string {
 }
 
 /**
- * A URL record as the API answers it: the spec's fields, then the extension fields in the contract's order:
+ * URL records as the API answers them: the spec's fields, then the extension fields in the contract's order:
  * its short link (`short_url`), then its lifecycle, then its campaign (never the password's hash).
  */
-export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord => ({
-  id: url.id,
-  user_id: url.user_id,
-  short_code: url.short_code,
-  original_url: url.original_url,
-  title: url.title,
-  is_active: url.is_active,
-  created_at: url.created_at,
-  updated_at: url.updated_at,
-  short_url: publicShortLink(event, url.short_code),
-  expires_at: url.expires_at,
-  max_clicks: url.max_clicks,
-  expired_url: url.expired_url,
-  forward_query: url.forward_query,
-  tags: url.tags,
-  redirect_rules: url.redirect_rules,
-  variants: url.variants,
-  password_protected: url.password_hash !== null,
-});
+export function publicUrlRecords(event: Request): (url: UrlRecord) => PublicUrlRecord {
+  const shortLinkOf = shortLinksOf(event);
+  return (url) => ({
+    id: url.id,
+    user_id: url.user_id,
+    short_code: url.short_code,
+    original_url: url.original_url,
+    title: url.title,
+    is_active: url.is_active,
+    created_at: url.created_at,
+    updated_at: url.updated_at,
+    short_url: shortLinkOf(url.short_code),
+    expires_at: url.expires_at,
+    max_clicks: url.max_clicks,
+    expired_url: url.expired_url,
+    forward_query: url.forward_query,
+    tags: url.tags,
+    redirect_rules: url.redirect_rules,
+    variants: url.variants,
+    password_protected: url.password_hash !== null,
+  });
+}
+
+/** One URL record as the API answers it (publicUrlRecords). */
+export const withShortUrl = (event: Request, url: UrlRecord): PublicUrlRecord => publicUrlRecords(event)(url);

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { NO_CAMPAIGN, NO_LIFECYCLE } from '../../shared/domain/records.js';
-import { publicShortLink, withShortUrl } from '../../shared/http/short-links.js';
+import { publicShortLink, publicUrlRecords, withShortUrl } from '../../shared/http/short-links.js';
 import { qrCodeSvg } from '../../shared/links/qr-code.js';
 import { useServiceConfig } from '../../shared/platform/config.js';
 import { URL_RECORD_FIELDS } from '../support/contract.js';
@@ -30,6 +30,37 @@ describe('the short link a page or a QR code shows (no network)', () => {
       ...NO_CAMPAIGN,
     };
     expect(Object.keys(withShortUrl(request({}), url))).toEqual(URL_RECORD_FIELDS);
+  });
+
+  it('gives each record of a page the link of its own code, the request read once for the page', () => {
+    const record = (id: number, short_code: string) => ({
+      id,
+      user_id: 1,
+      short_code,
+      original_url: 'https://e.com',
+      title: null,
+      is_active: true,
+      created_at: 'c',
+      updated_at: 'u',
+      ...NO_LIFECYCLE,
+      ...NO_CAMPAIGN,
+    });
+    const page = [record(1, 'aaa111'), record(2, 'bbb222')];
+    const linksOf = (event: Request) => page.map(publicUrlRecords(event)).map((url) => url.short_url);
+    expect(linksOf(request({ 'X-Viewer-Host': 'sho.rt', 'X-Forwarded-Proto': 'http' }))).toEqual([
+      'http://sho.rt/aaa111',
+      'http://sho.rt/bbb222',
+    ]);
+    expect(linksOf(request({ Host: 'abc.example' }, { stage: 'prod', path: '/prod/urls' }))).toEqual([
+      'https://abc.example/prod/urls/aaa111/redirect',
+      'https://abc.example/prod/urls/bbb222/redirect',
+    ]);
+    useServiceConfig({ TABLE_NAME: 'unit-test', PUBLIC_BASE_URL: 'https://go.example.com' });
+    expect(linksOf(request({ Host: 'abc.example' }))).toEqual([
+      'https://go.example.com/aaa111',
+      'https://go.example.com/bbb222',
+    ]);
+    expect(page.map(publicUrlRecords(request({})))).toEqual(page.map((url) => withShortUrl(request({}), url)));
   });
 
   it('refuses a PUBLIC_BASE_URL with a path, or that is not http(s)', () => {
