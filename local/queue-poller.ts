@@ -56,10 +56,12 @@ const MAX_MESSAGES = 10;
  * every few milliseconds spent a tenth of a core on it. A message sent from elsewhere (another process, a
  * delay or a visibility timeout running out) is picked up at most this much later; under load a loop never
  * pauses. While the queue stays empty, one loop of a poller asks for them all and the others wait for it
- * (or for a send) to find messages: an idle service's receives do not grow with the poller's concurrency.
+ * to find messages: an idle service's receives do not grow with the poller's concurrency.
  */
 const IDLE_PAUSE_MAX_MS = 1000;
 const IDLE_PAUSE_FIRST_MS = 25;
+/** At most one wake of an idle poller by the sends it hears in this long (see stopHearingSends). */
+const WAKE_INTERVAL_MS = 100;
 const SENDS = new Set(['SendMessage', 'SendMessageBatch']);
 
 /** Sends `items` in the batches SQS takes (at most 10 entries), one after another. */
@@ -185,24 +187,42 @@ export async function startQueuePoller({
   const wakeIdle = () => {
     for (const wake of pausing) wake();
   };
+  /** The lookout's pause, which a send heard ends early. */
+  let lookoutPause: (() => void) | undefined;
   const idlePause = (ms: number) =>
     new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         pausing.delete(wake);
+        if (lookoutPause === wake) lookoutPause = undefined;
         resolve();
       };
       const timer = setTimeout(wake, ms);
       pausing.add(wake);
+      lookoutPause = wake;
     });
 
-  // A send is heard as its request leaves, a moment before the message is in the queue: the loops it wakes
-  // start again from their shortest pause, so the receive that comes too early is soon followed by another.
+  // A send is heard as its request leaves, a moment before the message is in the queue, and every send of
+  // this process is heard, to this queue or another. So a send wakes the lookout alone (the loops waiting
+  // for it follow once it finds messages), at most once every WAKE_INTERVAL_MS (a send in between wakes it
+  // when that time is up), and a wake that finds nothing puts it back to its shortest pause after one
+  // receive: while another queue is busy, the loops of an empty one ask a few times a second, not at every
+  // send (one empty receive per send or more, each as costly as a send, before).
   let sendsHeard = 0;
+  let lastWakeAt = 0;
+  let wakeLater: NodeJS.Timeout | undefined;
+  const wakeLookout = () => {
+    lastWakeAt = Date.now();
+    wakeLater = undefined;
+    lookoutPause?.();
+  };
   const stopHearingSends = onAwsCall((operation) => {
     if (!SENDS.has(operation)) return;
     sendsHeard += 1;
-    wakeIdle();
+    if (wakeLater) return;
+    const wait = lastWakeAt + WAKE_INTERVAL_MS - Date.now();
+    if (wait <= 0) wakeLookout();
+    else wakeLater = setTimeout(wakeLookout, wait);
   });
   /** The loop that polls the empty queue for all of them; the others wait, without a timer, to be woken. */
   let lookout: object | undefined;
@@ -210,7 +230,7 @@ export async function startQueuePoller({
   const wakeWaiting = () => {
     for (const wake of waitingForLookout) wake();
   };
-  /** Until the lookout finds messages, a send is heard, or a drain or a stop begins. */
+  /** Until the lookout finds messages, or a drain or a stop begins. */
   const waitForLookout = () =>
     new Promise<void>((resolve) => {
       const wake = () => {
@@ -243,7 +263,8 @@ export async function startQueuePoller({
           } else {
             await waitForLookout();
           }
-          if (sendsHeard !== heardBefore) emptyReceives = 0;
+          // Woken by a send: one receive, then the shortest pause again if it finds nothing.
+          if (sendsHeard !== heardBefore) emptyReceives = 1;
         }
       } catch (error) {
         if (!running) break;
@@ -273,6 +294,7 @@ export async function startQueuePoller({
     async stop() {
       running = false;
       stopHearingSends();
+      clearTimeout(wakeLater);
       wakeIdle();
       await Promise.all(loops);
       sqs.destroy();

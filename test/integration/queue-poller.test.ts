@@ -129,6 +129,28 @@ describe('the local queue poller', () => {
     }
   });
 
+  it('asks its empty queue a few times a second while this process sends to another queue, not at every send', async () => {
+    // Every send of the process is heard, to whichever queue: each used to wake the loops of every poller,
+    // and each woken loop asked its empty queue (the service's idle pollers made a receive or more per event).
+    const other = (await provisionQueues(`q-other-${Date.now().toString(36)}`)).queueUrl;
+    const sqs = new SQSClient({});
+    try {
+      await pause(1500);
+      const before = proxy.receives();
+      const startedAt = performance.now();
+      for (let i = 0; i < 100; i++) {
+        await sqs.send(new SendMessageCommand({ QueueUrl: other, MessageBody: `elsewhere ${i}` }));
+        await pause(10);
+      }
+      const seconds = (performance.now() - startedAt) / 1000;
+      // A wake at most every 100 ms, each one receive: about ten a second, where 100 sends made over 100.
+      expect((proxy.receives() - before) / seconds).toBeLessThanOrEqual(15);
+      expect(delivered.some((body) => body.startsWith('elsewhere'))).toBe(false);
+    } finally {
+      sqs.destroy();
+    }
+  }, 30_000);
+
   it('ends its pauses when asked to drain: an empty queue drains at once', async () => {
     await pause(1000);
     expect(await poller.drain(5000)).toBe(0);
