@@ -53,7 +53,7 @@ function requestHost(event: Request): string {
  * (PUBLIC_BASE_URL: the deployment's own domain) comes first. Where the service is, is read from the request
  * once for all of them: a page of 100 links would otherwise parse the same headers 100 times.
  */
-export function shortLinksOf(event: Request): (code: string) => string {
+function shortLinksOf(event: Request): (code: string) => string {
   const base = serviceConfig().publicBaseUrl;
   if (base) return (code) => `${base}/${code}`;
   if (throughEdge(event)) {

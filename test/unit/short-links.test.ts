@@ -8,6 +8,19 @@ import { URL_RECORD_FIELDS } from '../support/contract.js';
 type Request = Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>;
 const request = (headers: Record<string, string>, context: Partial<APIGatewayProxyEvent['requestContext']> = {}) =>
   ({ headers, requestContext: context }) as Request;
+/** A URL record with the given id and code, its other fields fixed. */
+const urlRecord = (id: number, short_code: string) => ({
+  id,
+  user_id: 1,
+  short_code,
+  original_url: 'https://e.com',
+  title: null,
+  is_active: true,
+  created_at: 'c',
+  updated_at: 'u',
+  ...NO_LIFECYCLE,
+  ...NO_CAMPAIGN,
+});
 
 describe('the short link a page or a QR code shows (no network)', () => {
   beforeEach(() => useServiceConfig({ TABLE_NAME: 'unit-test' }));
@@ -17,35 +30,11 @@ describe('the short link a page or a QR code shows (no network)', () => {
     expect(publicShortLink(request({ 'X-Viewer-Host': 'dxyz.cloudfront.net' }), 'aB3xY9')).toBe(
       'https://go.example.com/aB3xY9',
     );
-    const url = {
-      id: 1,
-      user_id: 1,
-      short_code: 'aB3xY9',
-      original_url: 'https://e.com',
-      title: null,
-      is_active: true,
-      created_at: 'c',
-      updated_at: 'u',
-      ...NO_LIFECYCLE,
-      ...NO_CAMPAIGN,
-    };
-    expect(Object.keys(withShortUrl(request({}), url))).toEqual(URL_RECORD_FIELDS);
+    expect(Object.keys(withShortUrl(request({}), urlRecord(1, 'aB3xY9')))).toEqual(URL_RECORD_FIELDS);
   });
 
   it('gives each record of a page the link of its own code, the request read once for the page', () => {
-    const record = (id: number, short_code: string) => ({
-      id,
-      user_id: 1,
-      short_code,
-      original_url: 'https://e.com',
-      title: null,
-      is_active: true,
-      created_at: 'c',
-      updated_at: 'u',
-      ...NO_LIFECYCLE,
-      ...NO_CAMPAIGN,
-    });
-    const page = [record(1, 'aaa111'), record(2, 'bbb222')];
+    const page = [urlRecord(1, 'aaa111'), urlRecord(2, 'bbb222')];
     const linksOf = (event: Request) => page.map(publicUrlRecords(event)).map((url) => url.short_url);
     expect(linksOf(request({ 'X-Viewer-Host': 'sho.rt', 'X-Forwarded-Proto': 'http' }))).toEqual([
       'http://sho.rt/aaa111',
