@@ -1,4 +1,5 @@
 import { createUrlRoute, createUrlsRoute } from '#shared/api/urls.js';
+import { urlEventBatch } from '#shared/events/publisher.js';
 import { Answer } from '#shared/http/answer.js';
 import { answerEachItem } from '#shared/http/answer-each-item.js';
 import { idempotentRequests } from '#shared/http/idempotency.js';
@@ -18,7 +19,7 @@ const ANSWER_MARGIN_MS = 8000;
 
 /**
  * POST /urls/bulk: up to 1,000 links, each created or refused on its own as POST /urls would (207, one result
- * per link in order); emits `created` for each link made.
+ * per link in order); emits `created` for each link made, ten to an SQS request.
  */
 export const handler = httpRoute(
   createUrlsRoute,
@@ -32,6 +33,8 @@ export const handler = httpRoute(
     const firstId = await reserveIds('url', body.links.length);
     const checkTarget = await linkTargetCheck(ownAddresses(event));
     const asPublic = publicUrlRecords(event);
+    // The links' `created` events go to the queue ten a request, all of them before the answer.
+    const events = urlEventBatch();
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,
@@ -43,10 +46,12 @@ export const handler = httpRoute(
             checkTarget,
             identity: idempotency && `${idempotency.identity}#${index}`,
             assignId: async () => firstId + index,
+            events,
           }),
         ),
       }),
     });
+    await events.flush();
     return new Answer(207, { results });
   },
 );

@@ -1,6 +1,6 @@
 import type { UrlRecord } from '../domain/records.js';
 import { isReservedShortCode } from '../domain/reserved-paths.js';
-import { publishUrlEvent } from '../events/publisher.js';
+import { publishUrlEvent, type UrlEventBatch } from '../events/publisher.js';
 import { actingUser, type Caller } from '../http/caller.js';
 import { missingField } from '../http/validation.js';
 import type { createOwnUrlBody } from '../schemas/urls.js';
@@ -27,7 +27,8 @@ function generatedShortCode(): string {
  * Creates one short link, as POST /urls and each link of POST /urls/bulk do: its owner (the caller's user in
  * `keys` mode), its targets checked (`checkTarget`, the request's: no loop to this service, no blocked host),
  * its password kept as a hash only,
- * the URL and its code stored, its `created` event queued. `identity` names the request across its retries (an Idempotency-Key);
+ * the URL and its code stored, its `created` event queued (or added to a bulk request's `events`, which the
+ * request queues ten at a time). `identity` names the request across its retries (an Idempotency-Key);
  * `assignId` gives its id (of a block reserved for a bulk request; by default, from the counter).
  */
 export async function createShortLink(
@@ -37,6 +38,7 @@ export async function createShortLink(
     checkTarget: LinkTargetCheck;
     identity?: string;
     assignId?: () => Promise<number>;
+    events?: UrlEventBatch;
   },
 ): Promise<UrlRecord> {
   const userId = actingUser(request.caller, link.user_id) ?? missingField('user_id');
@@ -48,6 +50,6 @@ export async function createShortLink(
     request.identity,
     request.assignId,
   );
-  await publishUrlEvent('created', url);
+  await (request.events ? request.events.add('created', url) : publishUrlEvent('created', url));
   return url;
 }

@@ -175,5 +175,19 @@ describe('event pipeline (SQS emulator + DynamoDB Local)', () => {
     expect(await counter('events_unsent_total')).toBe(unsent + 1);
     const logged = lines.find((line) => line.includes('Event could not be queued'));
     expect(JSON.parse(logged ?? '{}').unsent_event).toMatchObject({ url_id: url.id, event_type: 'click' });
+    // A bulk request's events, queued ten to a request, are each logged and counted the same way.
+    const { result: bulk, lines: bulkLines } = await service.logsDuring(() =>
+      api.post<{ results: { status: number; url: { id: number } }[] }>('/urls/bulk', {
+        links: [1, 2, 3].map((i) => ({ user_id: owner.id, original_url: `https://unqueued.example/${i}` })),
+      }),
+    );
+    expect(bulk.body.results.map((result) => result.status)).toEqual([201, 201, 201]);
+    expect(await counter('events_unsent_total')).toBe(unsent + 4);
+    const bulkLogged = bulkLines
+      .filter((line) => line.includes('Event could not be queued'))
+      .map((line) => JSON.parse(line).unsent_event);
+    expect(bulkLogged.map((event) => [event.url_id, event.event_type]).sort()).toEqual(
+      bulk.body.results.map((result) => [result.url.id, 'created']).sort(),
+    );
   });
 });

@@ -33,9 +33,17 @@ describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
       user_id: owner.id,
       original_url: `https://bulk.example/${t}/${i}`,
     }));
+    const sends = async () =>
+      (await service.iam.calls())
+        .filter((call) => call.function === 'PostUrlsBulk' && call.action === 'sqs:SendMessage')
+        .reduce((sum, call) => sum + call.count, 0);
+    const sentBefore = await sends();
     const { status, body } = await createLinks(links);
     expect(status).toBe(207);
     expect(body.results).toHaveLength(1_000);
+    // The created events went to the queue ten a request (SendMessageBatch, which IAM checks as sqs:SendMessage).
+    const createdAtOnce = body.results.filter((result) => result.status === 201).length;
+    expect(await sends()).toBe(sentBefore + Math.ceil(createdAtOnce / 10));
     // A machine busy with other test files may leave links for which the request had no time: each says so
     // (503), and is sent again, as a client would.
     for (let attempt = 0; attempt < 5; attempt++) {
