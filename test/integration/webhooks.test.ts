@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
 
@@ -67,6 +68,25 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     await service.stop();
   });
 
+  /** Deliveries in the deliveries queue: visible, taken, or held for their retry's time. */
+  const deliveriesLeft = async () => {
+    const sqs = new SQSClient({});
+    try {
+      const { Attributes = {} } = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: service.webhookDeliveriesQueueUrl,
+          AttributeNames: [
+            'ApproximateNumberOfMessages',
+            'ApproximateNumberOfMessagesNotVisible',
+            'ApproximateNumberOfMessagesDelayed',
+          ],
+        }),
+      );
+      return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
+    } finally {
+      sqs.destroy();
+    }
+  };
   const receiver = async (answer?: Parameters<typeof startReceiver>[0]) => {
     const started = await startReceiver(answer);
     receivers.push(started);
@@ -328,7 +348,8 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     await eventually(async () => (failing.received.length >= 1 ? true : undefined));
     expect((await api.delete(`/users/${userId}`)).status).toBe(204);
     expect((await api.get(`/users/${userId}/webhooks`)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 8000));
+    // Once the deliverer has taken the retry (held, then received and done with), nothing is left to send.
+    await eventually(async () => ((await deliveriesLeft()) === 0 ? true : undefined), 20_000);
     expect(failing.received).toHaveLength(1);
     expect(target.received).toEqual([]);
   });

@@ -80,6 +80,7 @@ async function start(options: TestServiceOptions): Promise<StartedService> {
       queueUrl: runtime.queueUrl,
       deadLetterQueueUrl: runtime.deadLetterQueueUrl,
       importsQueueUrl: runtime.importsQueueUrl,
+      webhookDeliveriesQueueUrl: runtime.webhookDeliveriesQueueUrl,
       dynamoDbEndpoint: runtime.dynamoDbEndpoint,
       sqsEndpoint: runtime.sqsEndpoint,
       seedReport: runtime.seedReport,

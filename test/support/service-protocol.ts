@@ -43,6 +43,7 @@ export type StartedService = Pick<
   | 'queueUrl'
   | 'deadLetterQueueUrl'
   | 'importsQueueUrl'
+  | 'webhookDeliveriesQueueUrl'
   | 'dynamoDbEndpoint'
   | 'sqsEndpoint'
   | 'seedReport'
