@@ -12,10 +12,12 @@ import { serviceConfig } from '#shared/platform/config.js';
 import { reserveIds } from '#shared/store/ids.js';
 
 /**
- * Time kept back from the function's timeout: the links in flight at the deadline finish, and every link's
- * result is answered, before the gateway's 29 s run out even on a slow store.
+ * Time kept back from the function's timeout: the links in flight at the deadline finish, their last events
+ * are queued, and every link's result is answered, before the gateway's 29 s run out even on a slow store.
  */
 const ANSWER_MARGIN_MS = 8000;
+/** The events' sends end this long before the function's timeout, on a queue that hangs too. */
+const SEND_MARGIN_MS = 2000;
 
 /**
  * POST /urls/bulk: up to 1,000 links, each created or refused on its own as POST /urls would (207, one result
@@ -28,13 +30,14 @@ export const handler = httpRoute(
     // Each link is POST /urls's body, as that route declares it.
     const { schema, keysModeSchema } = createUrlRoute.body;
     const linkBody = serviceConfig().authMode === 'keys' ? keysModeSchema : schema;
-    const deadline = Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS;
+    const timeoutAt = Date.now() + context.getRemainingTimeInMillis();
+    const deadline = timeoutAt - ANSWER_MARGIN_MS;
     // One counter update for the request's ids, not one per link: the counter is a single item.
     const firstId = await reserveIds('url', body.links.length);
     const checkTarget = await linkTargetCheck(ownAddresses(event));
     const asPublic = publicUrlRecords(event);
     // The links' `created` events go to the queue ten a request, all of them before the answer.
-    const events = urlEventBatch();
+    const events = urlEventBatch({ sendBy: timeoutAt - SEND_MARGIN_MS });
     const results = await answerEachItem(body.links, {
       schema: linkBody,
       deadline,

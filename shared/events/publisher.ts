@@ -86,70 +86,77 @@ export async function publishUrlEvent(
   }
 }
 
-/** What one SendMessageBatch request may carry: ten messages, 256 KiB in all. */
+/**
+ * What one SendMessageBatch request carries at most: ten messages. Their size needs no guard: a `created`
+ * event is under 3 KB (an `original_url` of at most 2,048 characters), ten of them far under SQS's 1 MiB.
+ */
 const BATCH_MESSAGES = 10;
-const BATCH_BYTES = 256 * 1024;
 
 type Pending = { message: EventMessage; body: string };
 
-/** Sends one batch; an entry the queue refused is sent once more, then kept as unsent like any other. */
-async function sendBatch(batch: Pending[], retry = true): Promise<void> {
-  let failed: Pending[];
-  let failure: unknown;
+/** Keeps each event as unsent; a failure to log or count one (the metrics' flush) does not fail the request. */
+async function keepAllUnsent(batch: readonly Pending[], error: unknown): Promise<void> {
+  await Promise.allSettled(batch.map((entry) => keepUnsent(entry.message, error)));
+}
+
+/**
+ * Sends one batch, ending by `sendBy` (epoch ms). An entry the queue refused for its own reasons (not the
+ * sender's fault) is sent once more; what is still not queued, or was in a request that failed as a whole, is
+ * kept as unsent. Never rejects: the links are stored whatever becomes of their events.
+ */
+async function sendBatch(batch: Pending[], sendBy: number, tries = 2): Promise<void> {
   try {
     const out = await sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl(),
         Entries: batch.map((entry, index) => ({ Id: String(index), MessageBody: entry.body })),
       }),
+      { abortSignal: AbortSignal.timeout(Math.max(0, sendBy - Date.now())) },
     );
     const refused = new Map((out.Failed ?? []).map((entry) => [entry.Id, entry]));
-    failed = batch.filter((_, index) => refused.has(String(index)));
+    const refusalOf = (index: number) => refused.get(String(index));
+    for (const [index, entry] of batch.entries())
+      if (!refusalOf(index)) increment(metricNames.eventsPublished, { event_type: entry.message.event_type });
+    if (refused.size === 0) return;
+    // The sender's own fault (a malformed entry) would be refused again; anything else is tried once more.
+    const kept = batch.filter((_, index) => refusalOf(index)?.SenderFault === true);
+    const again = batch.filter((_, index) => refusalOf(index) !== undefined && refusalOf(index)?.SenderFault !== true);
     const first = out.Failed?.[0];
-    failure = first && new Error(`SendMessageBatch refused ${failed.length}: ${first.Code} ${first.Message ?? ''}`);
-    for (const entry of batch)
-      if (!failed.includes(entry)) increment(metricNames.eventsPublished, { event_type: entry.message.event_type });
+    const reason = new Error(`SendMessageBatch refused ${refused.size}: ${first?.Code} ${first?.Message ?? ''}`);
+    if (tries > 1 && again.length > 0 && Date.now() < sendBy) await sendBatch(again, sendBy, tries - 1);
+    else kept.push(...again);
+    await keepAllUnsent(kept, reason);
   } catch (error) {
-    // Unreachable after the SDK's retries: none was queued.
-    failed = batch;
-    failure = error;
-    retry = false;
+    // The request failed as a whole (unreachable past the SDK's retries, out of time, no such queue): none is
+    // known to be queued. Each is kept as unsent; one that was queued after all is stored once, by its id.
+    await keepAllUnsent(batch, error);
   }
-  if (failed.length === 0) return;
-  if (retry) return sendBatch(failed, false);
-  for (const entry of failed) await keepUnsent(entry.message, failure);
 }
 
 /**
  * The automatic events of a bulk request, queued ten a request (SendMessageBatch) as they come, rather than
  * one request each: SQS bills each request, and the function's time sending them falls with their number.
- * `add` waits when its event completes a batch, so a request never holds more than a batch unsent; `flush`
- * queues the rest, and the request answers after it, so that every event is queued (or logged and counted
- * as unsent, as publishUrlEvent's) before the answer, as one link's is before POST /urls answers.
+ * The caller whose event completes a batch waits for its send, so at most nine events wait for a batch;
+ * `flush` queues those, and the request answers after it, so that every event is queued (or logged and
+ * counted as unsent, as publishUrlEvent's) before the answer, as one link's is before POST /urls answers.
+ * Every send ends by `sendBy` (epoch ms), so that a queue that hangs cannot hold the answer past its time.
  */
-export function urlEventBatch() {
+export function urlEventBatch({ sendBy }: { sendBy: number }) {
   let pending: Pending[] = [];
-  let bytes = 0;
-  const take = () => {
-    const batch = pending;
-    pending = [];
-    bytes = 0;
-    return batch;
-  };
   return {
     async add(eventType: AutomaticEventType, url: EventUrl): Promise<void> {
       const message = await urlEventMessage(eventType, url);
-      const body = JSON.stringify(message);
-      const size = Buffer.byteLength(body);
-      // Taken before any await, so that events added meanwhile start the next batch.
-      const full = bytes + size > BATCH_BYTES ? take() : [];
-      pending.push({ message, body });
-      bytes += size;
-      const complete = pending.length === BATCH_MESSAGES ? take() : [];
-      await Promise.all([full, complete].filter((batch) => batch.length > 0).map((batch) => sendBatch(batch)));
+      pending.push({ message, body: JSON.stringify(message) });
+      if (pending.length < BATCH_MESSAGES) return;
+      // Taken before the send's await, so that events added meanwhile start the next batch.
+      const complete = pending;
+      pending = [];
+      await sendBatch(complete, sendBy);
     },
     async flush(): Promise<void> {
-      if (pending.length > 0) await sendBatch(take());
+      const rest = pending;
+      pending = [];
+      if (rest.length > 0) await sendBatch(rest, sendBy);
     },
   };
 }

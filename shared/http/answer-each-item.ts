@@ -9,7 +9,7 @@ import { jsonObjectBody, type Parseable, validateInput } from './validation.js';
  */
 type ItemResult<Created> = { status: number; detail: unknown } | ({ status: 201 } & Created);
 
-/** Items handled at once: each is a few requests to DynamoDB and one to SQS. */
+/** Items handled at once: each is a few requests to DynamoDB and, for its event, a tenth of one to SQS. */
 const CONCURRENCY = 16;
 
 /** The detail of an item not tried before the request's deadline. */

@@ -41,9 +41,12 @@ describe('links in bulk (DynamoDB Local + SQS emulator, through HTTP)', () => {
     const { status, body } = await createLinks(links);
     expect(status).toBe(207);
     expect(body.results).toHaveLength(1_000);
-    // The created events went to the queue ten a request (SendMessageBatch, which IAM checks as sqs:SendMessage).
+    // The created events went to the queue ten a request (SendMessageBatch, which IAM checks as sqs:SendMessage;
+    // a request the SDK tried again on a busy machine is checked again).
     const createdAtOnce = body.results.filter((result) => result.status === 201).length;
-    expect(await sends()).toBe(sentBefore + Math.ceil(createdAtOnce / 10));
+    const sent = (await sends()) - sentBefore;
+    expect(sent).toBeGreaterThanOrEqual(Math.ceil(createdAtOnce / 10));
+    expect(sent).toBeLessThan(createdAtOnce / 5);
     // A machine busy with other test files may leave links for which the request had no time: each says so
     // (503), and is sent again, as a client would.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -64,28 +64,28 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     api = httpClient(service.url);
   });
   afterAll(async () => {
+    sqs.destroy();
     await Promise.all(receivers.map((receiver) => receiver.close()));
     await service.stop();
   });
 
-  /** Deliveries in the deliveries queue: visible, taken, or held for their retry's time. */
+  const sqs = new SQSClient({});
+  /**
+   * Deliveries in the deliveries queue, of every test of the file: visible, taken, or held for their retry's
+   * time. Zero only once no earlier test leaves a retry pending, as none does.
+   */
   const deliveriesLeft = async () => {
-    const sqs = new SQSClient({});
-    try {
-      const { Attributes = {} } = await sqs.send(
-        new GetQueueAttributesCommand({
-          QueueUrl: service.webhookDeliveriesQueueUrl,
-          AttributeNames: [
-            'ApproximateNumberOfMessages',
-            'ApproximateNumberOfMessagesNotVisible',
-            'ApproximateNumberOfMessagesDelayed',
-          ],
-        }),
-      );
-      return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
-    } finally {
-      sqs.destroy();
-    }
+    const { Attributes = {} } = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: service.webhookDeliveriesQueueUrl,
+        AttributeNames: [
+          'ApproximateNumberOfMessages',
+          'ApproximateNumberOfMessagesNotVisible',
+          'ApproximateNumberOfMessagesDelayed',
+        ],
+      }),
+    );
+    return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
   };
   const receiver = async (answer?: Parameters<typeof startReceiver>[0]) => {
     const started = await startReceiver(answer);
