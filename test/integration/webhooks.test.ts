@@ -69,7 +69,8 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     await service.stop();
   });
 
-  const sqs = new SQSClient({});
+  // Read from the emulator itself, not through the IAM check whose address the queue's URL names.
+  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
   /**
    * Deliveries in the deliveries queue, of every test of the file: visible, taken, or held for their retry's
    * time. Zero only once no earlier test leaves a retry pending, as none does.
