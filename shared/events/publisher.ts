@@ -114,13 +114,15 @@ async function sendBatch(batch: Pending[], sendBy: number, tries = 2): Promise<v
       { abortSignal: AbortSignal.timeout(Math.max(0, sendBy - Date.now())) },
     );
     const refused = new Map((out.Failed ?? []).map((entry) => [entry.Id, entry]));
-    const refusalOf = (index: number) => refused.get(String(index));
-    for (const [index, entry] of batch.entries())
-      if (!refusalOf(index)) increment(metricNames.eventsPublished, { event_type: entry.message.event_type });
-    if (refused.size === 0) return;
     // The sender's own fault (a malformed entry) would be refused again; anything else is tried once more.
-    const kept = batch.filter((_, index) => refusalOf(index)?.SenderFault === true);
-    const again = batch.filter((_, index) => refusalOf(index) !== undefined && refusalOf(index)?.SenderFault !== true);
+    const kept: Pending[] = [];
+    const again: Pending[] = [];
+    for (const [index, entry] of batch.entries()) {
+      const refusal = refused.get(String(index));
+      if (!refusal) increment(metricNames.eventsPublished, { event_type: entry.message.event_type });
+      else (refusal.SenderFault ? kept : again).push(entry);
+    }
+    if (refused.size === 0) return;
     const first = out.Failed?.[0];
     const reason = new Error(`SendMessageBatch refused ${refused.size}: ${first?.Code} ${first?.Message ?? ''}`);
     if (tries > 1 && again.length > 0 && Date.now() < sendBy) await sendBatch(again, sendBy, tries - 1);

@@ -30,6 +30,12 @@ describe('the events of a bulk request, ten to an SQS request (DynamoDB Local; t
   const urlIdOf = (body: string) => (JSON.parse(body) as { url_id: number }).url_id;
   const link = (id: number) => ({ id, user_id: 1, short_code: `c${id}`, original_url: `https://e.example/${id}` });
   const batch = () => urlEventBatch({ sendBy: Date.now() + 30_000 });
+  /** The events of links 1 to `count`, added one after another, then flushed. */
+  const addInTurnAndFlush = async (count: number) => {
+    const events = batch();
+    for (let id = 1; id <= count; id++) await events.add('created', link(id));
+    await events.flush();
+  };
 
   /** SQS's JSON protocol: each entry taken (with its body's MD5, which the SDK checks) or refused. */
   function answerBatch(entries: Entry[]) {
@@ -122,27 +128,21 @@ describe('the events of a bulk request, ten to an SQS request (DynamoDB Local; t
 
   it('sends an entry the queue refused once more, alone, and keeps none back', async () => {
     refusals.set(4, 1);
-    const events = batch();
-    for (let id = 1; id <= 5; id++) await events.add('created', link(id));
-    await events.flush();
+    await addInTurnAndFlush(5);
     expect(batches.map((sent) => sent.map(urlIdOf))).toEqual([[1, 2, 3, 4, 5], [4]]);
     expect(unsent).toEqual([]);
   });
 
   it('logs whole, as unsent, an entry the queue refused twice, and sends the others', async () => {
     refusals.set(2, 2);
-    const events = batch();
-    for (let id = 1; id <= 3; id++) await events.add('created', link(id));
-    await events.flush();
+    await addInTurnAndFlush(3);
     expect(batches.map((sent) => sent.map(urlIdOf))).toEqual([[1, 2, 3], [2]]);
     expect(unsent).toEqual([2]);
   });
 
   it('logs every event of a batch the queue refused whole, without sending it again', async () => {
     gone = true;
-    const events = batch();
-    for (let id = 1; id <= 3; id++) await events.add('created', link(id));
-    await events.flush();
+    await addInTurnAndFlush(3);
     expect(batches.map((sent) => sent.map(urlIdOf))).toEqual([[1, 2, 3]]);
     expect(unsent.sort()).toEqual([1, 2, 3]);
   });
