@@ -91,13 +91,16 @@ async function followExpiredLink(visit: ShortLinkVisit, target: ShortCodeTarget,
 /**
  * A protected link's password, before anything of the visit is recorded: none given is a 401 with the form;
  * each one given is counted against the client's attempts (store/unlock-attempts.ts) before it is checked,
- * and given back when it was right.
+ * given back when it was right and counted as wrong when it was not.
  */
 async function requirePassword(visit: ShortLinkVisit, hash: string): Promise<void> {
   if (visit.password === undefined) throw new PasswordRequiredError('Password required', visit.unlockAction);
   const attempt = await countUnlockAttempt(visit.code, visit.clientAddress);
   if ('retryAfterSeconds' in attempt) throw new TooManyRequestsError(attempt.retryAfterSeconds);
-  if (!(await isPassword(visit.password, hash))) throw new PasswordRequiredError('Wrong password', visit.unlockAction);
+  if (!(await isPassword(visit.password, hash))) {
+    await attempt.countAsWrong();
+    throw new PasswordRequiredError('Wrong password', visit.unlockAction);
+  }
   await attempt.giveBack();
 }
 

@@ -6,44 +6,49 @@ import { getItem, tableName, writeIf } from './table.js';
 /**
  * How many passwords one client may try on one protected link (docs/decisions.md, "Links for campaigns"): 10
  * wrong ones within a window of 10 minutes from the first, then every attempt is refused until the window
- * ends, the right password too. Exact, in AWS as locally: each attempt is counted as wrong before its password
- * is checked, by a conditional write that fails once 10 are counted, and given back when it was right, so
- * however many attempts run at once, no more than 10 are ever checked in a window.
+ * ends, the right password too. Exact, in AWS as locally: each attempt is counted (`attempts`) before its
+ * password is checked, by a conditional write that fails once 10 are counted, and given back when it was
+ * right, so however many attempts run at once, no more than 10 are ever checked in a window. A wrong one is
+ * also counted as such (`wrong`): an attempt that finds 10 counted but fewer than 10 of them wrong waits for
+ * the ones being checked, so that right passwords sent at once are not refused for each other.
  */
 
 export const MAX_WRONG_PASSWORDS = 10;
 const WINDOW_MS = 10 * 60_000;
+/**
+ * How long an attempt waits for the attempts being checked (a check is about 40 ms of scrypt) before it is
+ * refused after all; the pause between its tries doubles from the first to the last.
+ */
+const SETTLE_WAIT_MS = 3000;
+const SETTLE_PAUSE_FIRST_MS = 20;
+const SETTLE_PAUSE_MAX_MS = 250;
 
 /** The attributes the attempts item holds (lib/service-function.ts grants the unlock these and no others). */
-export const unlockAttemptAttributes = ['PK', 'SK', 'attempts', 'window_ends', 'expires_at'] as const;
+export const unlockAttemptAttributes = ['PK', 'SK', 'attempts', 'wrong', 'window_ends', 'expires_at'] as const;
 
 /** A client as its attempts item names it: no address is stored, only a hash of it with the link's code. */
 const clientOf = (code: string, address: string) =>
   createHash('sha256').update(`${code}\n${address}`).digest('base64url').slice(0, 22);
 
-/** An attempt that may go on, and how to give it back when its password was right. */
+/** An attempt that may go on: given back when its password was right, counted as wrong when it was not. */
 export interface UnlockAttempt {
   giveBack(): Promise<void>;
+  countAsWrong(): Promise<void>;
 }
 
-/**
- * Counts an attempt at the password of `code` from `address`: an attempt when fewer than 10 wrong ones are
- * counted in the window (a window that has ended starts again), or the seconds to wait until it ends.
- */
-export async function countUnlockAttempt(
-  code: string,
-  address: string,
-  now = Date.now(),
-): Promise<UnlockAttempt | { retryAfterSeconds: number }> {
-  const key = keys.unlockAttempts(code, clientOf(code, address));
+type UnlockKey = ReturnType<typeof keys.unlockAttempts>;
+
+/** Counts one more attempt in the window open at `now`, or starts a window: false when 10 are counted. */
+async function reserveAttempt(key: UnlockKey, now: number): Promise<boolean> {
   const started = await writeIf(
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'SET attempts = :one, window_ends = :ends, expires_at = :expires',
+      UpdateExpression: 'SET attempts = :one, wrong = :zero, window_ends = :ends, expires_at = :expires',
       ConditionExpression: 'attribute_not_exists(PK) OR window_ends <= :now',
       ExpressionAttributeValues: {
         ':one': 1,
+        ':zero': 0,
         ':now': now,
         ':ends': now + WINDOW_MS,
         // DynamoDB's TTL removes it some time after the window: the condition above never relies on that.
@@ -51,8 +56,8 @@ export async function countUnlockAttempt(
       },
     }),
   );
-  const counted =
-    started ??
+  if (started) return true;
+  return (
     (await writeIf(
       new UpdateCommand({
         TableName: tableName(),
@@ -61,23 +66,49 @@ export async function countUnlockAttempt(
         ConditionExpression: 'window_ends > :now AND attempts < :max',
         ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': MAX_WRONG_PASSWORDS },
       }),
-    ));
-  if (counted) {
-    return {
-      giveBack: async () => {
-        await writeIf(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'ADD attempts :minus',
-            ConditionExpression: 'attempts > :zero',
-            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-          }),
-        );
-      },
-    };
+    )) !== undefined
+  );
+}
+
+/** Adds `by` to a counter of the attempts item, never taking it below zero. */
+async function addToCount(key: UnlockKey, name: 'attempts' | 'wrong', by: 1 | -1): Promise<void> {
+  await writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD ${name} :by`,
+      ConditionExpression: by < 0 ? `${name} > :zero` : 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':by': by, ...(by < 0 && { ':zero': 0 }) },
+    }),
+  );
+}
+
+/**
+ * Counts an attempt at the password of `code` from `address`: an attempt when fewer than 10 are counted in
+ * the window (a window that has ended starts again), or the seconds to wait until it ends once 10 wrong ones
+ * are. While 10 are counted and some of them are still being checked, it waits for those (SETTLE_WAIT_MS).
+ */
+export async function countUnlockAttempt(
+  code: string,
+  address: string,
+  now = Date.now(),
+): Promise<UnlockAttempt | { retryAfterSeconds: number }> {
+  const key = keys.unlockAttempts(code, clientOf(code, address));
+  const began = Date.now();
+  for (let pause = SETTLE_PAUSE_FIRST_MS; ; pause = Math.min(pause * 2, SETTLE_PAUSE_MAX_MS)) {
+    const at = now + (Date.now() - began);
+    if (await reserveAttempt(key, at)) {
+      return { giveBack: () => addToCount(key, 'attempts', -1), countAsWrong: () => addToCount(key, 'wrong', 1) };
+    }
+    const item = await getItem(key);
+    // The window ended meanwhile (or its item with it): the next try starts a new one.
+    if (item === undefined || Number(item.window_ends) <= at) continue;
+    const ends = Number(item.window_ends);
+    // An item of a window opened before wrong ones were counted apart: its attempts are taken as wrong ones.
+    const wrong = Number(item.wrong ?? item.attempts);
+    if (wrong >= MAX_WRONG_PASSWORDS || Date.now() - began + pause > SETTLE_WAIT_MS) {
+      return { retryAfterSeconds: Math.max(1, Math.ceil((ends - at) / 1000)) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
-  const item = await getItem(key);
-  const ends = Number(item?.window_ends ?? now + 1000);
-  return { retryAfterSeconds: Math.max(1, Math.ceil((ends - now) / 1000)) };
 }

@@ -448,6 +448,31 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       ).toBe(302);
     });
 
+    it('lets right passwords sent at once through, however many, and counts only the wrong ones', async () => {
+      const link = await created({ password: 'open sesame', max_clicks: 25 });
+      const tryPassword = (password: string) =>
+        unlock(link.short_code, JSON.stringify({ password }), 'application/json').then((answer) => answer.status);
+      // Twice the limit of right ones at once: each is counted while it is checked, and none is refused for
+      // another being checked.
+      expect(await Promise.all(Array.from({ length: 20 }, () => tryPassword('open sesame')))).toEqual(
+        Array(20).fill(302),
+      );
+      expect(await Promise.all(Array.from({ length: 9 }, () => tryPassword('guess guess')))).toEqual(
+        Array(9).fill(401),
+      );
+      expect(await tryPassword('open sesame')).toBe(302);
+      expect(await tryPassword('guess guess')).toBe(401);
+      expect(await tryPassword('open sesame')).toBe(429);
+      // Right ones at once beyond a link's click limit: the limit answers them, not the attempts.
+      const limited = await created({ password: 'open sesame', max_clicks: 3 });
+      const statuses = await Promise.all(
+        Array.from({ length: 15 }, () =>
+          unlock(limited.short_code, JSON.stringify({ password: 'open sesame' }), 'application/json'),
+        ),
+      );
+      expect(statuses.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(302), ...Array(12).fill(410)]);
+    });
+
     it('answers an expired protected link as expired, and a removed password lets visits through', async () => {
       const expired = await created({ password: 'open sesame', max_clicks: 1 });
       expect(
