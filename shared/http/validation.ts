@@ -31,7 +31,22 @@ const typeNames: Record<string, [type: string, msg: string]> = {
   record: ['dict_type', 'Input should be a valid dictionary'],
 };
 
-/** Turns one zod issue into the contract's `{loc, msg, type}`, with messages a client can show as they are. */
+/**
+ * Turns one zod issue into the contract's `{loc, msg, type}`, with messages a client can show as they are: one
+ * for each field an object of the body does not take (`Unknown field` at the field, as at the body's top).
+ */
+function toValidationIssues(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      loc: [source, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p))), key],
+      msg: 'Unknown field',
+      type: 'extra_forbidden',
+    }));
+  }
+  return [toValidationIssue(source, input, issue)];
+}
+
+/** One zod issue about one value, as the contract's `{loc, msg, type}`. */
 function toValidationIssue(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue {
   const loc = [source, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
   switch (issue.code) {
@@ -93,9 +108,10 @@ export function validateInput<T>(source: InputSource, schema: Parseable<T>, raw:
   if (result.success && unknown.length === 0) return result.data;
   const byField = new Map<string, ValidationIssue>(unknown.map((issue) => [JSON.stringify(issue.loc), issue]));
   for (const issue of result.success ? [] : result.error.issues) {
-    const converted = toValidationIssue(source, input, issue);
-    const field = JSON.stringify(converted.loc);
-    if (!byField.has(field)) byField.set(field, converted);
+    for (const converted of toValidationIssues(source, input, issue)) {
+      const field = JSON.stringify(converted.loc);
+      if (!byField.has(field)) byField.set(field, converted);
+    }
   }
   throw new RequestValidationError([...byField.values()]);
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { RedirectCondition, RedirectRule } from '../domain/records.js';
 import { strictUtcInstant } from '../platform/clock.js';
+import { COUNTRY_CODE_PATTERN, isCountryCode } from './country-codes.js';
 import { documentedAs } from './documented-json-schema.js';
 import { originalUrl } from './link-fields.js';
 import { anyCase, TIMESTAMP_INPUT_PATTERN } from './primitives.js';
@@ -17,7 +18,6 @@ const conditionTypes = ['device', 'browser', 'language', 'country', 'query', 'af
 
 /** A language tag as `Accept-Language` carries it: `en`, `pt-BR`, `zh-Hant-TW`. */
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
-const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 const isInstant = (value: string) =>
   new RegExp(TIMESTAMP_INPUT_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined;
 
@@ -38,7 +38,7 @@ function valueRefusal(type: (typeof conditionTypes)[number], value: unknown): st
     case 'language':
       return LANGUAGE_TAG.test(value) ? undefined : 'Input should be a language tag such as en or pt-BR';
     case 'country':
-      return COUNTRY_CODE.test(value) ? undefined : 'Input should be an ISO 3166-1 alpha-2 country code such as DE';
+      return isCountryCode(value) ? undefined : 'Input should be an ISO 3166-1 alpha-2 country code such as DE';
     case 'after':
     case 'before':
       return isInstant(value)
@@ -106,7 +106,7 @@ const redirectCondition = documentedAs(
       valueCondition(['device'], { pattern: oneOfAnyCase(deviceKinds) }),
       valueCondition(['browser'], { pattern: oneOfAnyCase(browserNames) }),
       valueCondition(['language'], { pattern: LANGUAGE_TAG.source }),
-      valueCondition(['country'], { pattern: COUNTRY_CODE.source }),
+      valueCondition(['country'], { pattern: COUNTRY_CODE_PATTERN }),
       valueCondition(['after', 'before'], { pattern: TIMESTAMP_INPUT_PATTERN }),
       {
         type: 'object',
@@ -125,7 +125,7 @@ const redirectCondition = documentedAs(
 /** The target of a rule or variant: `original_url`'s rules. */
 const campaignTarget = originalUrl;
 
-export const redirectRule = z.object({
+export const redirectRule = z.strictObject({
   url: campaignTarget,
   conditions: z.array(redirectCondition).check(z.minLength(1), z.maxLength(10)),
 });
@@ -146,7 +146,7 @@ export const redirectRules = z.pipe(
 );
 
 export const variants = z.nullable(
-  z.array(z.object({ url: campaignTarget, weight: z.int().check(z.gte(1), z.lte(100)) })).check(
+  z.array(z.strictObject({ url: campaignTarget, weight: z.int().check(z.gte(1), z.lte(100)) })).check(
     z.minLength(2),
     z.maxLength(5),
     z.refine((arms) => arms.reduce((sum, arm) => sum + (arm.weight ?? 0), 0) === 100, {

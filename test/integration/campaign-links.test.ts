@@ -129,11 +129,43 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       await refusedAt(rule({ type: 'device', value: 'fridge' }), at('value'));
       await refusedAt(rule({ type: 'browser', value: 'netscape' }), at('value'));
       await refusedAt(rule({ type: 'country', value: 'Germany' }), at('value'));
+      // The right shape, but no country: unassigned, reserved, or left to users.
+      for (const code of ['JJ', 'UK', 'EU', 'zz']) await refusedAt(rule({ type: 'country', value: code }), at('value'));
       await refusedAt(rule({ type: 'language', value: 'en_GB!' }), at('value'));
       await refusedAt(rule({ type: 'after', value: 'tomorrow' }), at('value'));
       await refusedAt(rule({ type: 'query', value: 'x' }), at('name'));
       await refusedAt(rule({ value: 'ios' }), at('type'));
       await refusedAt(rule({ type: 'device' }), at('value'));
+    });
+
+    it('refuses a field a rule or a variant does not take, at that field, as at the body', async () => {
+      const response = await create({
+        redirect_rules: [{ url: 'https://x.example/', conditions: [{ type: 'device', value: 'ios' }], weight: 1 }],
+        variants: [
+          { url: 'https://x.example/a', weight: 50 },
+          { url: 'https://x.example/b', weight: 50, title: 'B' },
+        ],
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({
+        detail: [
+          { loc: ['body', 'redirect_rules', 0, 'weight'], msg: 'Unknown field', type: 'extra_forbidden' },
+          { loc: ['body', 'variants', 1, 'title'], msg: 'Unknown field', type: 'extra_forbidden' },
+        ],
+      });
+      // A link's rules and variants as read are taken back as they are.
+      const link = await created({
+        redirect_rules: [{ url: 'https://x.example/', conditions: [{ type: 'country', value: 'de' }] }],
+        variants: [
+          { url: 'https://x.example/a', weight: 50 },
+          { url: 'https://x.example/b', weight: 50 },
+        ],
+      });
+      const sentBack = await api.put<Url>(`/urls/${link.id}`, {
+        redirect_rules: link.redirect_rules,
+        variants: link.variants,
+      });
+      expect(sentBack.status).toBe(200);
     });
 
     it('refuses too many or too few items at the list itself', async () => {
