@@ -160,7 +160,11 @@ export const variants = z.nullable(
   ),
 );
 
-const TAG = /^[a-z0-9_-]{1,32}$/;
+/**
+ * A tag as a request gives it, in any case: ASCII letters only, so that no other letter lower-cases into one
+ * (U+212A, the Kelvin sign, into `k`).
+ */
+export const TAG_ANY_CASE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** 0 to 10 tags, any case, kept lower-cased, distinct and sorted; `null` clears them as `[]` does. */
 export const tags = z.pipe(
@@ -168,7 +172,7 @@ export const tags = z.pipe(
     z
       .array(
         z.string().check(
-          z.refine((tag: string) => TAG.test(tag.toLowerCase()), {
+          z.refine((tag: string) => TAG_ANY_CASE.test(tag), {
             message: 'A tag is 1 to 32 characters: a-z, 0-9, _ and -',
             params: { type: 'string_pattern_mismatch' },
           }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { withBodyFields } from './body-fields.js';
-import { campaignFields } from './campaign-fields.js';
+import { campaignFields, TAG_ANY_CASE } from './campaign-fields.js';
 import { constrainedAs } from './documented-json-schema.js';
 import { chosenShortCode, lifecycleFields, originalUrl, title } from './link-fields.js';
 import { csvLimit, cursor, limit, skip } from './list-pages.js';
@@ -71,7 +71,7 @@ export const updateUrlBody = withBodyFields(
 /** `?tag=`: links that carry the tag, any case. */
 const queryTag = z.optional(
   z.pipe(
-    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/), z.describe('Only links that carry this tag (any case)')),
+    z.string().check(z.regex(TAG_ANY_CASE), z.describe('Only links that carry this tag (any case)')),
     z.transform((tag: string) => tag.toLowerCase()),
   ),
 );

@@ -226,6 +226,9 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       );
       await refusedAt({ tags: ['ok', 'not ok'] }, ['body', 'tags', 1]);
       await refusedAt({ tags: ['x'.repeat(33)] }, ['body', 'tags', 0]);
+      // Letters outside a-z in any case, even those that lower-case into one (the Kelvin sign into k).
+      await refusedAt({ tags: ['ok', '\u212Aelvin'] }, ['body', 'tags', 1]);
+      await refusedAt({ tags: ['caf\u00E9'] }, ['body', 'tags', 0]);
       await refusedAt({ password: 'short' }, ['body', 'password']);
       await refusedAt({ password: 'p'.repeat(129) }, ['body', 'password']);
     });
