@@ -45,6 +45,12 @@ export type RedirectCondition =
   | { type: 'device' | 'browser' | 'language' | 'country' | 'after' | 'before'; value: string }
   | { type: 'query'; name: string; value?: string };
 
+/** A condition with its fields in the record's order (`type`, `name`, `value`), however it was sent or stored. */
+export const orderedCondition = (condition: RedirectCondition): RedirectCondition =>
+  condition.type === 'query'
+    ? { type: condition.type, name: condition.name, ...(condition.value !== undefined && { value: condition.value }) }
+    : { type: condition.type, value: condition.value };
+
 /** Where a visit goes when every one of its conditions holds; the first rule that holds decides. */
 export interface RedirectRule {
   url: string;

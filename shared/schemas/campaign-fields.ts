@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RedirectCondition, RedirectRule } from '../domain/records.js';
+import { orderedCondition, type RedirectCondition, type RedirectRule } from '../domain/records.js';
 import { strictUtcInstant } from '../platform/clock.js';
 import { COUNTRY_CODE_PATTERN, isCountryCode } from './country-codes.js';
 import { documentedAs } from './documented-json-schema.js';
@@ -95,7 +95,7 @@ const redirectCondition = documentedAs(
         }
       }),
     ),
-    z.transform((condition) => condition as unknown as RedirectCondition),
+    z.transform((condition) => orderedCondition(condition as unknown as RedirectCondition)),
   ),
   {
     description:

@@ -1,11 +1,12 @@
-import type {
-  EventRecord,
-  LinkCampaign,
-  LinkLifecycle,
-  LinkVariant,
-  RedirectRule,
-  UrlRecord,
-  UserRecord,
+import {
+  type EventRecord,
+  type LinkCampaign,
+  type LinkLifecycle,
+  type LinkVariant,
+  orderedCondition,
+  type RedirectRule,
+  type UrlRecord,
+  type UserRecord,
 } from '../domain/records.js';
 import { parseJsonExactly } from '../platform/json.js';
 import type { Item } from './table.js';
@@ -32,12 +33,18 @@ export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
 
 /**
  * A link's campaign from its stored item (the URL's, or its short code's copy, which has no tags); absent
- * attributes are unset.
+ * attributes are unset. Rules, conditions and variants in the order of their fields a request's answer has
+ * (a map comes back from DynamoDB in an order of its own).
  */
 export const toLinkCampaign = (item: Item): LinkCampaign => ({
   tags: (item.tags as string[] | undefined) ?? [],
-  redirect_rules: (item.redirect_rules as RedirectRule[] | undefined) ?? [],
-  variants: (item.variants as LinkVariant[] | undefined) ?? null,
+  redirect_rules: ((item.redirect_rules as RedirectRule[] | undefined) ?? []).map((rule) => ({
+    url: rule.url,
+    conditions: rule.conditions.map(orderedCondition),
+  })),
+  variants:
+    (item.variants as LinkVariant[] | undefined)?.map((variant) => ({ url: variant.url, weight: variant.weight })) ??
+    null,
   password_hash: (item.password_hash as string | undefined) ?? null,
 });
 

@@ -92,6 +92,45 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       });
     });
 
+    it('answers rules, conditions and variants with their fields in one order, however they were sent', async () => {
+      const link = await created({
+        redirect_rules: [
+          {
+            conditions: [
+              { value: 'x', name: 'ref', type: 'query' },
+              { value: 'ios', type: 'device' },
+            ],
+            url: 'https://a.example/',
+          },
+        ],
+        variants: [
+          { weight: 30, url: 'https://a.example/1' },
+          { weight: 70, url: 'https://a.example/2' },
+        ],
+      });
+      const inOrder = {
+        redirect_rules: [
+          {
+            url: 'https://a.example/',
+            conditions: [
+              { type: 'query', name: 'ref', value: 'x' },
+              { type: 'device', value: 'ios' },
+            ],
+          },
+        ],
+        variants: [
+          { url: 'https://a.example/1', weight: 30 },
+          { url: 'https://a.example/2', weight: 70 },
+        ],
+      };
+      const asText = (url: Url) => JSON.stringify({ redirect_rules: url.redirect_rules, variants: url.variants });
+      expect(asText(link)).toBe(JSON.stringify(inOrder));
+      expect(asText((await api.get<Url>(`/urls/${link.id}`)).body)).toBe(JSON.stringify(inOrder));
+      expect(asText((await api.put<Url>(`/urls/${link.id}`, { title: 'same rules' })).body)).toBe(
+        JSON.stringify(inOrder),
+      );
+    });
+
     it('replaces a field on update, clears it with null, and ignores password_protected sent back', async () => {
       const link = await created({
         tags: ['a'],
