@@ -146,7 +146,19 @@ export async function followShortLink(visit: ShortLinkVisit): Promise<string> {
     visitor,
   });
   if (await isBlockedForVisits(hostOfLink(chosen.url))) throw new GoneError(LINK_DISABLED);
-  if (target.password_hash !== null) await requirePassword(visit, target.password_hash);
+  if (target.password_hash !== null) {
+    try {
+      await requirePassword(visit, target.password_hash);
+    } catch (error) {
+      // Expiry comes before the password: when the item says every click is handed out, the password is
+      // asked only so that a right one may take a click this instance still holds; a wrong one, or one past
+      // the attempts' limit, gets what the expired link answers, as a visit without a password does.
+      if (expiry && (error instanceof PasswordRequiredError || error instanceof TooManyRequestsError)) {
+        return followExpiredLink(visit, target, expiry);
+      }
+      throw error;
+    }
+  }
   const location = redirectTarget(chosen.url, target, visit.query);
   if (visit.head) return location;
   if (takesClick && !(await takeClick({ ...target, max_clicks: maxClicks }))) {

@@ -555,6 +555,14 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       const after = await visit(expired);
       expect(after.status).toBe(410);
       expect(after.body).toEqual({ detail: 'Link expired' });
+      // Whatever the password: expiry comes before it.
+      for (const password of ['open sesame', 'guess guess']) {
+        const unlocked = await unlock(expired.short_code, JSON.stringify({ password }), 'application/json');
+        expect({ status: unlocked.status, body: unlocked.body }).toEqual({
+          status: 410,
+          body: { detail: 'Link expired' },
+        });
+      }
 
       const link = await created({ password: 'open sesame' });
       const changed = await api.put<Url>(`/urls/${link.id}`, { password: null });
