@@ -33,19 +33,26 @@ export const toLinkLifecycle = (item: Item): LinkLifecycle => ({
 
 /**
  * A link's campaign from its stored item (the URL's, or its short code's copy, which has no tags); absent
- * attributes are unset. Rules, conditions and variants in the order of their fields a request's answer has
- * (a map comes back from DynamoDB in an order of its own).
+ * attributes are unset. The redirect reads it as stored (every visit, so nothing is copied).
  */
 export const toLinkCampaign = (item: Item): LinkCampaign => ({
   tags: (item.tags as string[] | undefined) ?? [],
-  redirect_rules: ((item.redirect_rules as RedirectRule[] | undefined) ?? []).map((rule) => ({
+  redirect_rules: (item.redirect_rules as RedirectRule[] | undefined) ?? [],
+  variants: (item.variants as LinkVariant[] | undefined) ?? null,
+  password_hash: (item.password_hash as string | undefined) ?? null,
+});
+
+/**
+ * Rules, conditions and variants with their fields in the order a request's answer has them (a map comes back
+ * from DynamoDB in an order of its own), for the records the API answers.
+ */
+const inAnswerOrder = (campaign: LinkCampaign): LinkCampaign => ({
+  ...campaign,
+  redirect_rules: campaign.redirect_rules.map((rule) => ({
     url: rule.url,
     conditions: rule.conditions.map(orderedCondition),
   })),
-  variants:
-    (item.variants as LinkVariant[] | undefined)?.map((variant) => ({ url: variant.url, weight: variant.weight })) ??
-    null,
-  password_hash: (item.password_hash as string | undefined) ?? null,
+  variants: campaign.variants?.map((variant) => ({ url: variant.url, weight: variant.weight })) ?? null,
 });
 
 export const toUrlRecord = (item: Item): UrlRecord => ({
@@ -58,7 +65,7 @@ export const toUrlRecord = (item: Item): UrlRecord => ({
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
   ...toLinkLifecycle(item),
-  ...toLinkCampaign(item),
+  ...inAnswerOrder(toLinkCampaign(item)),
 });
 
 /**
