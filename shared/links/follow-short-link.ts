@@ -97,7 +97,15 @@ async function requirePassword(visit: ShortLinkVisit, hash: string): Promise<voi
   if (visit.password === undefined) throw new PasswordRequiredError('Password required', visit.unlockAction);
   const attempt = await countUnlockAttempt(visit.code, visit.clientAddress);
   if ('retryAfterSeconds' in attempt) throw new TooManyRequestsError(attempt.retryAfterSeconds);
-  if (!(await isPassword(visit.password, hash))) {
+  let right: boolean;
+  try {
+    right = await isPassword(visit.password, hash);
+  } catch (error) {
+    // No answer about the password: the attempt is not one of the client's.
+    await attempt.giveBack();
+    throw error;
+  }
+  if (!right) {
     await attempt.countAsWrong();
     throw new PasswordRequiredError('Wrong password', visit.unlockAction);
   }

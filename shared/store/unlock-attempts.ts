@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { logger } from '../platform/logger.js';
 import { keys } from './keys.js';
 import { getItem, tableName, writeIf } from './table.js';
 
@@ -38,24 +39,29 @@ export interface UnlockAttempt {
 
 type UnlockKey = ReturnType<typeof keys.unlockAttempts>;
 
-/** Counts one more attempt in the window open at `now`, or starts a window: false when 10 are counted. */
-async function reserveAttempt(key: UnlockKey, now: number): Promise<boolean> {
-  const started = await writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET attempts = :one, wrong = :zero, window_ends = :ends, expires_at = :expires',
-      ConditionExpression: 'attribute_not_exists(PK) OR window_ends <= :now',
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':zero': 0,
-        ':now': now,
-        ':ends': now + WINDOW_MS,
-        // DynamoDB's TTL removes it some time after the window: the condition above never relies on that.
-        ':expires': Math.ceil((now + WINDOW_MS) / 1000),
-      },
-    }),
-  );
+/**
+ * Counts one more attempt in the window open at `now`, or starts a window: false when 10 are counted. An
+ * attempt that already found the window open (`windowOpen`) skips the write that would start one.
+ */
+async function reserveAttempt(key: UnlockKey, now: number, windowOpen: boolean): Promise<boolean> {
+  const started =
+    !windowOpen &&
+    (await writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET attempts = :one, wrong = :zero, window_ends = :ends, expires_at = :expires',
+        ConditionExpression: 'attribute_not_exists(PK) OR window_ends <= :now',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':zero': 0,
+          ':now': now,
+          ':ends': now + WINDOW_MS,
+          // DynamoDB's TTL removes it some time after the window: the condition above never relies on that.
+          ':expires': Math.ceil((now + WINDOW_MS) / 1000),
+        },
+      }),
+    ));
   if (started) return true;
   return (
     (await writeIf(
@@ -70,18 +76,56 @@ async function reserveAttempt(key: UnlockKey, now: number): Promise<boolean> {
   );
 }
 
-/** Adds `by` to a counter of the attempts item, never taking it below zero. */
-async function addToCount(key: UnlockKey, name: 'attempts' | 'wrong', by: 1 | -1): Promise<void> {
-  await writeIf(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `ADD ${name} :by`,
-      ConditionExpression: by < 0 ? `${name} > :zero` : 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':by': by, ...(by < 0 && { ':zero': 0 }) },
-    }),
-  );
+/**
+ * Settles a checked attempt. A write that fails (throttled past the SDK's retries) is logged, not answered:
+ * the visitor's answer is the password's, and the attempt stays counted until the window ends (the attempts
+ * after it wait SETTLE_WAIT_MS at most, then are refused, so nothing more is checked than the limit allows).
+ */
+async function settle(how: 'given back' | 'wrong', write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    logger.warn('An unlock attempt could not be settled', { settled: how, error });
+  }
 }
+
+const giveBack = (key: UnlockKey) =>
+  settle('given back', () =>
+    writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD attempts :minus',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+  );
+
+const countAsWrong = (key: UnlockKey) =>
+  settle('wrong', async () => {
+    const counted = await writeIf(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD wrong :one',
+        ConditionExpression: 'attribute_exists(wrong)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    // A window opened before wrong ones were counted apart has no `wrong`: its attempts were all wrong ones
+    // (right ones were given back), this one included.
+    if (!counted) {
+      await writeIf(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET wrong = attempts',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(wrong)',
+        }),
+      );
+    }
+  });
 
 /**
  * Counts an attempt at the password of `code` from `address`: an attempt when fewer than 10 are counted in
@@ -95,14 +139,16 @@ export async function countUnlockAttempt(
 ): Promise<UnlockAttempt | { retryAfterSeconds: number }> {
   const key = keys.unlockAttempts(code, clientOf(code, address));
   const began = Date.now();
+  let windowOpen = false;
   for (let pause = SETTLE_PAUSE_FIRST_MS; ; pause = Math.min(pause * 2, SETTLE_PAUSE_MAX_MS)) {
     const at = now + (Date.now() - began);
-    if (await reserveAttempt(key, at)) {
-      return { giveBack: () => addToCount(key, 'attempts', -1), countAsWrong: () => addToCount(key, 'wrong', 1) };
+    if (await reserveAttempt(key, at, windowOpen)) {
+      return { giveBack: () => giveBack(key), countAsWrong: () => countAsWrong(key) };
     }
     const item = await getItem(key);
     // The window ended meanwhile (or its item with it): the next try starts a new one.
-    if (item === undefined || Number(item.window_ends) <= at) continue;
+    windowOpen = item !== undefined && Number(item.window_ends) > at;
+    if (!item || !windowOpen) continue;
     const ends = Number(item.window_ends);
     // An item of a window opened before wrong ones were counted apart: its attempts are taken as wrong ones.
     const wrong = Number(item.wrong ?? item.attempts);

@@ -1,5 +1,8 @@
 import { request } from 'node:http';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventRecord as Event, PublicUrlRecord as Url } from '../../shared/domain/records.js';
+import { keys } from '../../shared/store/keys.js';
+import { documentClient, tableName } from '../../shared/store/table.js';
 import { eventually, httpClient, listAll, sharedTestService, type TestService } from '../support/service.js';
 
 const iphone =
@@ -545,6 +548,37 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
         ),
       );
       expect(statuses.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(302), ...Array(12).fill(410)]);
+    });
+
+    it('takes the attempts of a window opened before wrong ones were counted apart as wrong ones', async () => {
+      const link = await created({ password: 'open sesame' });
+      const tryPassword = (password: string) =>
+        unlock(link.short_code, JSON.stringify({ password }), 'application/json').then((answer) => answer.status);
+      expect(await tryPassword('guess guess')).toBe(401);
+      // The window as the code before `wrong` left it: 9 attempts, all wrong (right ones were given back).
+      const attemptsItem = async () =>
+        (
+          await documentClient.send(
+            new QueryCommand({
+              TableName: tableName(),
+              KeyConditionExpression: 'PK = :pk',
+              ExpressionAttributeValues: { ':pk': keys.unlockAttempts(link.short_code, 'x').PK },
+              ConsistentRead: true,
+            }),
+          )
+        ).Items?.[0] as Record<string, unknown>;
+      const { PK, SK } = await attemptsItem();
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK, SK },
+          UpdateExpression: 'SET attempts = :nine REMOVE wrong',
+          ExpressionAttributeValues: { ':nine': 9 },
+        }),
+      );
+      expect(await tryPassword('guess guess')).toBe(401);
+      expect(await attemptsItem()).toMatchObject({ attempts: 10, wrong: 10 });
+      expect(await tryPassword('open sesame')).toBe(429);
     });
 
     it('answers an expired protected link as expired, and a removed password lets visits through', async () => {
