@@ -37,18 +37,21 @@ const typeNames: Record<string, [type: string, msg: string]> = {
  */
 function toValidationIssues(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue[] {
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      loc: [source, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p))), key],
-      msg: 'Unknown field',
-      type: 'extra_forbidden',
-    }));
+    const at = locOf(source, issue);
+    return issue.keys.map((key) => ({ loc: [...at, key], msg: 'Unknown field', type: 'extra_forbidden' }));
   }
   return [toValidationIssue(source, input, issue)];
 }
 
+/** Where an issue is, as a 422 `loc`: the input's source, then the path within it. */
+const locOf = (source: InputSource, issue: core.$ZodIssue): (string | number)[] => [
+  source,
+  ...issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+];
+
 /** One zod issue about one value, as the contract's `{loc, msg, type}`. */
 function toValidationIssue(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue {
-  const loc = [source, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+  const loc = locOf(source, issue);
   switch (issue.code) {
     case 'invalid_type': {
       if (valueAt(input, issue.path) === undefined) return { loc, msg: 'Field required', type: 'missing' };
