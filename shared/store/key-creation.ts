@@ -1,11 +1,11 @@
 import { MAX_ACTIVE_KEYS } from '../domain/access-key-rules.js';
 import { timestamp } from '../platform/clock.js';
-import { LimitReachedError, NotFoundError } from '../platform/errors.js';
+import { LimitReachedError, NotAuthenticatedError, NotFoundError } from '../platform/errors.js';
 import { type Holder, hashOfKey, newSecret } from './access-keys.js';
 import { reserveIds } from './ids.js';
 import { forgetExpiredKeys } from './key-revocation.js';
 import { keys } from './keys.js';
-import { getItem, put, type TransactItem, transact, update } from './table.js';
+import { check, getItem, put, type TransactItem, transact, update } from './table.js';
 import { ACTIVE, USER_NOT_FOUND } from './users.js';
 
 const TOO_MANY_KEYS = 'Too many keys';
@@ -88,9 +88,17 @@ const countOneMoreKey = (userId: number) =>
   );
 
 /**
+ * The key that asks for a key still exists when the new one is written. Its revocation removes it first, then
+ * looks for the keys it made (key-revocation.ts): a key written after that removal is refused here, one written
+ * before it is found then, so no key a revoked key made outlives it, however close the two requests.
+ */
+const makerStillExists = (makerId: number) => check(keys.keyById(makerId), 'attribute_exists(PK)');
+
+/**
  * Makes a key for a user (who must exist, not be being deleted, and have fewer than MAX_ACTIVE_KEYS);
  * `createdBy` is the user key that asks, or null. Answers it with the key, once. At the limit, the user's
- * expired keys are forgotten first: they count until then.
+ * expired keys are forgotten first: they count until then. A key that asks while it is being revoked is no
+ * longer one (401).
  */
 export async function createUserKey(
   userId: number,
@@ -104,11 +112,13 @@ export async function createUserKey(
       expires_at: fields.expires_at ?? null,
       created_by: createdBy,
     });
-    const outcome = await transact([countOneMoreKey(userId), ...keyPuts(stored, { kind: 'user', userId })]);
+    const writes = [countOneMoreKey(userId), ...keyPuts(stored, { kind: 'user', userId })];
+    const outcome = await transact(createdBy === null ? writes : [...writes, makerStillExists(createdBy)]);
     if (outcome.ok) {
       const { id, name, created_at, expires_at, created_by } = stored;
       return { id, name, key, created_at, expires_at, created_by };
     }
+    if (outcome.failed.includes(writes.length)) throw new NotAuthenticatedError();
     const user = await getItem(keys.user(userId));
     if (!user || user.state !== ACTIVE) throw new NotFoundError(USER_NOT_FOUND);
     if (attempt > 0 || (await forgetExpiredKeys(userId)) === 0) throw new LimitReachedError(TOO_MANY_KEYS);

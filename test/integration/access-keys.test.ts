@@ -460,6 +460,51 @@ describe('access keys and ownership in keys mode (DynamoDB Local + SQS emulator,
       const ids = listed.body.map((key) => key.id);
       for (const key of [leaked, ...made]) expect(ids).not.toContain(key.id);
     });
+
+    it('lets no key made while its maker is being revoked outlive it, and counts each revoked key off once', async () => {
+      const frank = (await call<User>('POST', '/users', adminKey, { username: 'frank', email: 'frank@example.com' }))
+        .body;
+      const leaked = await makeKey(frank.id, 'leaked');
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const makeWith = (key: string, name: string) =>
+        call<{ id: number; key: string }>('POST', `/users/${frank.id}/keys`, key, { name });
+      // Keys asked for every 10 ms, each made key asking for one more at once, while two revocations of the
+      // leaked key run from the 100th ms: some are made before, some during, some refused after.
+      const made: { id: number; key: string }[] = [];
+      const asking = Array.from({ length: 25 }, async (_, i) => {
+        await wait(i * 10);
+        const child = await makeWith(leaked.key, `c${i}`);
+        expect([201, 401]).toContain(child.status);
+        if (child.status !== 201) return;
+        made.push(child.body);
+        const grandchild = await makeWith(child.body.key, `g${i}`);
+        expect([201, 401]).toContain(grandchild.status);
+        if (grandchild.status === 201) made.push(grandchild.body);
+      });
+      const revocations = (async () => {
+        await wait(100);
+        return Promise.all(
+          [1, 2].map(async () => (await call('DELETE', `/users/${frank.id}/keys/${leaked.id}`, adminKey)).status),
+        );
+      })();
+      await Promise.all(asking);
+      const revoked = await revocations;
+      expect(revoked).toContain(204);
+      expect(revoked.filter((status) => status !== 204 && status !== 404)).toEqual([]);
+      expect(made.length).toBeGreaterThan(0);
+      await wait(1050);
+      const after = await Promise.all(
+        made.map(async (key) => (await call('GET', `/users/${frank.id}`, key.key)).status),
+      );
+      expect(after).toEqual(made.map(() => 401));
+      expect((await call<unknown[]>('GET', `/users/${frank.id}/keys?per_page=100`, adminKey)).body).toEqual([]);
+      // Nothing left, and nothing counted twice or forgotten: the user takes exactly 100 keys again.
+      const again = await Promise.all(
+        Array.from({ length: 101 }, (_, i) => makeWith(adminKey, `k${i}`).then((response) => response.status)),
+      );
+      expect(again.filter((status) => status === 201)).toHaveLength(100);
+      expect(again.filter((status) => status === 422)).toHaveLength(1);
+    });
   });
 
   it('holds a user to 100 active keys under 130 parallel requests, lists them by page, and frees a place on revocation', async () => {
