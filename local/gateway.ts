@@ -19,6 +19,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  RuleViolationError,
   TooManyRequestsError,
 } from '../shared/platform/errors.js';
 import { logger } from '../shared/platform/logger.js';
@@ -362,6 +363,20 @@ function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): v
   );
 }
 
+/**
+ * The URL a request asks for, read as an HTTP server reads its request target: a path (`//` and `/\\` are paths
+ * too, not a host, as WHATWG's parsing against a base would take them), or the absolute form a proxy sends.
+ * Undefined for a target that is neither (`*`, garbage), which the gateway answers 400.
+ */
+function requestTarget(target: string | undefined): URL | undefined {
+  if (target === undefined) return undefined;
+  try {
+    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
+}
+
 function send(response: ServerResponse, result: APIGatewayProxyResult): void {
   // What CloudFront adds in AWS, where the function did not set it.
   const headers: Record<string, string | string[]> = { ...securityHeaders };
@@ -431,10 +446,19 @@ export async function startGateway(
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
     const method = request.method ?? 'GET';
-    const received = new URL(request.url ?? '/', 'http://localhost');
+    const received = requestTarget(request.url);
+    // HTTP/1.1 requires a Host header (RFC 9112, 3.2); Node's own refusal would not be the contract's JSON.
+    const hostMissing = request.headers.host === undefined && request.httpVersion !== '1.0';
+    if (!received || hostMissing) {
+      request.resume();
+      send(response, gatewayError(new RuleViolationError('Malformed request'), requestId));
+      await recordRequest({ route: 'unmatched', method, status: 400, durationMs: 0 });
+      return;
+    }
     const viewed = atEdge(request, received.pathname);
-    const url = new URL('path' in viewed ? viewed.path : received.pathname, received);
-    url.search = received.search;
+    // The edge function's rewrite replaces the path alone (set, not resolved: `//` stays a path).
+    const url = new URL(received);
+    if ('path' in viewed) url.pathname = viewed.path;
     const origin = request.headers.origin;
     const match = matchRoute(routes, method, url.pathname);
     // CloudFront picks the behaviour by the path the viewer sent, before the edge function's rewrite.
@@ -553,8 +577,9 @@ export async function startGateway(
       if (error instanceof BodyTooLarge) {
         return await answer('unmatched', gatewayError(new PayloadTooLargeError('Request body too large'), requestId));
       }
-      // The client gave up (an upload cut short): nobody to answer, and nothing wrong with the service.
-      if (error instanceof RequestAborted || request.destroyed) {
+      // The client gave up (an upload cut short, or its connection closed): nobody to answer, and nothing wrong
+      // with the service. (Not `request.destroyed`: a request read to its end is destroyed too.)
+      if (error instanceof RequestAborted || request.socket.destroyed) {
         logger.info('request aborted by the client', { method, path: received.pathname, request_id: requestId });
         return;
       }
@@ -572,8 +597,18 @@ export async function startGateway(
         resolve(typeof address === 'object' && address ? address.port : port);
       });
     });
+  // The gateway answers a request without Host itself, in JSON (above).
+  const serverOptions = { requireHostHeader: false };
+  /** Whatever happens to a request, the process goes on serving the others: a failure is a 500, and logged. */
+  const serveSafely = (request: IncomingMessage, response: ServerResponse) => {
+    serve(request, response).catch((error: unknown) => {
+      logger.error('The gateway failed', { method: request.method, error: error as Error });
+      if (response.headersSent) response.destroy();
+      else send(response, gatewayError(error, randomUUID()));
+    });
+  };
   const servers = Array.from({ length: LISTENING_SOCKETS }, () =>
-    createServer(serve).on('clientError', answerMalformedRequest),
+    createServer(serverOptions, serveSafely).on('clientError', answerMalformedRequest),
   );
   const [first, ...others] = servers as [Server, ...Server[]];
   // The first socket takes the port (a free one for port 0); the others join it.
@@ -586,7 +621,7 @@ export async function startGateway(
   }
   // On loopback, IPv6's loopback too, so that http://[::1]:<port>/ works as http://127.0.0.1:<port>/ does.
   if (host === '127.0.0.1' || host === 'localhost') {
-    const ipv6 = createServer(serve).on('clientError', answerMalformedRequest);
+    const ipv6 = createServer(serverOptions, serveSafely).on('clientError', answerMalformedRequest);
     try {
       await listen(ipv6, port, '::1');
       servers.push(ipv6);

@@ -89,7 +89,8 @@ export function withServiceTotals(functions: Map<string, LocalFunction<never, un
   const handler: LocalFunction<unknown, APIGatewayProxyResult>['handler'] = async (event, context) => {
     const answer = await metrics.handler(event, context);
     const snapshots = [...functions.values()].flatMap((fn) => fn.metrics() ?? []);
-    if (answer.statusCode !== 200 || snapshots.length === 0) return answer;
+    // A HEAD's answer has no body to put the totals in.
+    if (answer.statusCode !== 200 || answer.body === '' || snapshots.length === 0) return answer;
     const totals = serviceTotals(JSON.parse(answer.body) as Record<string, unknown>, [...snapshots, metricsSnapshot()]);
     return { ...answer, body: JSON.stringify(totals) };
   };

@@ -230,6 +230,13 @@ describe('error contract (DynamoDB Local, through HTTP)', () => {
     expect(typeof after.body.process.cold_start).toBe('boolean');
   });
 
+  it('answers HEAD /metrics/json as its GET, without a body', async () => {
+    const response = await fetch(`${service.url}/metrics/json`, { method: 'HEAD', signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.text()).toBe('');
+  });
+
   // Runs last: it removes this file's table to make every store call fail.
   it('answers an unhandled failure (injected: the table is deleted) 500 with exactly the fallback body', async () => {
     // The structured log is part of the contract here, so the process's output is captured.

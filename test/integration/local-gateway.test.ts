@@ -237,6 +237,41 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
     expect(bodyOf(malformed)).toEqual({ detail: expect.any(String) });
   });
 
+  it('reads `//` and `/\\` as paths, and answers a target that is no path and a request without Host 400, in JSON', async () => {
+    const exchange = (requestLine: string, host = 'Host: localhost\r\n') =>
+      rawExchange(`${requestLine}\r\n${host}Connection: close\r\n\r\n`);
+    for (const path of ['//', '/\\', '///', '//a:99999', '//%', '//@']) {
+      const answer = await exchange(`GET ${path} HTTP/1.1`);
+      expect([path, statusOf(answer), bodyOf(answer)]).toEqual([path, 404, { detail: 'Not Found' }]);
+    }
+    for (const answer of [await exchange('OPTIONS * HTTP/1.1'), await exchange('GET /urls HTTP/1.1', '')]) {
+      expect(statusOf(answer)).toBe(400);
+      expect(answer).toMatch(/content-type: application\/json/i);
+      expect(bodyOf(answer)).toEqual({ detail: 'Malformed request' });
+    }
+    // The absolute form a proxy sends is a request target too.
+    expect(statusOf(await exchange(`GET ${gateway.url}/urls HTTP/1.1`))).toBe(200);
+    expect((await api.get('/urls')).status).toBe(200);
+  });
+
+  it('answers 502 in the contract JSON when a function throws past its error policy, and serves on', async () => {
+    const failing: LoadedRoute = {
+      ...echoRoute('GET', '/users/{id}'),
+      invoke: async () => {
+        throw new Error('injected: a handler without its error policy');
+      },
+    };
+    const broken = await startGateway([failing], { port: 0, host: '127.0.0.1', runtime: 'gateway-test' });
+    try {
+      const client = httpClient(broken.url, { checkOpenApi: false });
+      const { result } = await captureLogs(() => client.get('/users/1'));
+      expect([result.status, result.body]).toEqual([502, { detail: 'Bad Gateway' }]);
+      expect((await client.get('/users/2')).status).toBe(502);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('drops the headers a client could forge that CloudFront sets, and sets them from the connection', async () => {
     const forged = {
       'X-Forwarded-For': '203.0.113.7',
