@@ -15,7 +15,9 @@ export function acceptQuality(accept: string, type: string): number {
   let specificity = -1;
   const [major] = type.split('/');
   for (const part of accept.split(',')) {
-    const [range = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const [spelled = '', ...parameters] = part.toLowerCase().split(';');
+    // Whitespace may surround the `;` (RFC 9110, 5.6.6): `text/html ;q=0.8`.
+    const range = spelled.trim();
     const matched = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
     if (matched < 0 || matched < specificity) continue;
     const q = Number(

@@ -28,6 +28,10 @@ describe('pages for people, and counting rules (DynamoDB Local + SQS emulator, t
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.text).toContain('<h1>URL not found</h1>');
     }
+    // Whitespace around the `;` of a media range, as HTTP allows it.
+    for (const accept of ['text/html ;q=0.8, application/json;q=0.7', 'text/html ; level=1, application/json ;q=0.9']) {
+      expect((await api.get('/zzzzzz', { Accept: accept })).headers.get('content-type')).toContain('text/html');
+    }
   });
 
   it('shows a browser a page for an inactive link too', async () => {
