@@ -14,7 +14,7 @@ export interface ClickFacts {
   /** `2026-11-23`. */
   day: string;
   bot: boolean;
-  /** The referrer's host without `www.`, `direct` when none was sent, `unknown` when it is not a URL. */
+  /** The referrer's host, `direct` when none was sent, `unknown` when it is not a URL. */
   referrer: string;
   browser: string;
   os: string;
@@ -47,7 +47,8 @@ const MAX_TARGET_LENGTH = 2048;
 function referrerHost(referrer: unknown): string {
   if (typeof referrer !== 'string' || referrer.trim() === '') return 'direct';
   try {
-    return bounded(new URL(referrer).hostname.toLowerCase().replace(/^www\./, ''));
+    // The host as it is (the contract's "the referrer's host"): www.example.com is not example.com.
+    return bounded(new URL(referrer).hostname.toLowerCase());
   } catch {
     return UNKNOWN;
   }

@@ -22,6 +22,8 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const MAX_INTERVALS: Record<StatsInterval, number> = { day: 400, hour: 744 };
 const DEFAULT_SPAN_MS = 7 * DAY_MS;
+/** The first instant of the year 10000. */
+const END_OF_YEAR_9999 = Date.UTC(10_000, 0, 1);
 
 /** A date (`2026-11-01`) or a UTC timestamp (`2026-11-01T10:00:00.000`, `Z` or `+00:00` allowed). */
 export const STATS_INSTANT_PATTERN =
@@ -52,10 +54,24 @@ export function statsRange(
 
   // Without `to`, up to the end of the current interval, so that today (or this hour) is the last one.
   const to = parsed.to === undefined ? floorTo(now, size) + size : ceilTo(parsed.to as number, size);
+  // The answer's `to` is a timestamp of four-digit years: a range widened into the year 10000 has none.
+  if (to >= END_OF_YEAR_9999) {
+    const latest = rangeTimestamp(END_OF_YEAR_9999 - size);
+    throw new RequestValidationError([
+      { loc: ['query', 'to'], msg: `Input should be at most ${latest}`, type: 'less_than_equal' },
+    ]);
+  }
   const from = floorTo((parsed.from as number | undefined) ?? to - DEFAULT_SPAN_MS, size);
   if (from >= to) {
+    // A `from` after the default `to` (the current interval's end) is the one at fault: `to` was not sent.
     throw new RequestValidationError([
-      { loc: ['query', 'to'], msg: 'Input should be later than from', type: 'greater_than' },
+      parsed.to === undefined
+        ? {
+            loc: ['query', 'from'],
+            msg: `Input should be before the end of the current ${query.interval}`,
+            type: 'less_than',
+          }
+        : { loc: ['query', 'to'], msg: 'Input should be later than from', type: 'greater_than' },
     ]);
   }
   const count = (to - from) / size;

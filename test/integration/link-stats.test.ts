@@ -102,7 +102,7 @@ describe('link statistics (DynamoDB Local + SQS emulator, through HTTP)', () => 
     expect(today?.start).toBe(`${events[0]?.timestamp.slice(0, 10)}T00:00:00.000`);
     expect(today?.clicks).toBe(22);
     expect(stats.referrers).toEqual([
-      { name: 'google.com', clicks: 12 },
+      { name: 'www.google.com', clicks: 12 },
       { name: 'direct', clicks: 7 },
       { name: 'news.example', clicks: 3 },
     ]);

@@ -1,7 +1,7 @@
 // stats-report imports the store's types only; the range's module reads nothing at import.
 import { clickFacts } from '../../shared/stats/click-facts.js';
 import { addClick, emptyCounts, OTHER, subtractCounts, sumCounts, topList } from '../../shared/stats/stats-counts.js';
-import { parseInstant, statsRange } from '../../shared/stats/stats-range.js';
+import { parseInstant, rangeTimestamp, statsRange } from '../../shared/stats/stats-range.js';
 import { statsReport } from '../../shared/stats/stats-report.js';
 import { addTags, emptySketch } from '../../shared/stats/visitor-sketch.js';
 
@@ -26,7 +26,7 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
       hour: '2026-11-23T05',
       day: '2026-11-23',
       bot: false,
-      referrer: 'google.com',
+      referrer: 'www.google.com',
       browser: 'Safari',
       os: 'iOS',
       device: 'mobile',
@@ -123,6 +123,25 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
     expect(() => statsRange({ interval: 'day', from: '2026-11-05', to: '2026-11-05' }, now)).toThrow(
       expect.objectContaining({ issues: [expect.objectContaining({ loc: ['query', 'to'] })] }),
     );
+    // A `from` after the default `to` is at fault itself: `to` was not sent.
+    expect(() => statsRange({ interval: 'day', from: '2027-01-01' }, now)).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ loc: ['query', 'from'] })] }),
+    );
+  });
+
+  it('refuses a range widened into the year 10000, whose end no timestamp of four digits names', () => {
+    const lastHour = statsRange({ interval: 'hour', from: '9999-12-31T22:00', to: '9999-12-31T23:00' });
+    expect([lastHour.starts, rangeTimestamp(lastHour.to)]).toEqual([['9999-12-31T22'], '9999-12-31T23:00:00.000']);
+    for (const [interval, to, latest] of [
+      ['hour', '9999-12-31T23:59:59', '9999-12-31T23:00:00.000'],
+      ['day', '9999-12-31T12:00', '9999-12-31T00:00:00.000'],
+    ] as const) {
+      expect(() => statsRange({ interval, from: '9999-12-30', to })).toThrow(
+        expect.objectContaining({
+          issues: [{ loc: ['query', 'to'], msg: `Input should be at most ${latest}`, type: 'less_than_equal' }],
+        }),
+      );
+    }
   });
 
   it('reports every interval, zeros included, and counts a visitor of the same month once', () => {
