@@ -100,11 +100,37 @@ async function loadRecords(
 }
 
 /**
+ * The items of the seeded users: each user, and the guards of its email and username. The first user with a
+ * given username, or email (compared lower-cased), holds its guard; later ones are stored without, as a CSV
+ * with an id column is imported (the bundled seed repeats a few usernames; a seed of one's own may repeat an
+ * email, which would otherwise write one guard twice in a batch and stop the start).
+ */
+export function seededUserItems(users: UserRecord[]): Item[] {
+  const guarded = new Set<string>();
+  const firstToHold = (key: { PK: string }) => {
+    if (guarded.has(key.PK)) return false;
+    guarded.add(key.PK);
+    return true;
+  };
+  return users.flatMap((user): Item[] => {
+    const usernameKey = keys.usernameGuard(user.username);
+    const emailKey = keys.emailGuard(user.email);
+    const guardUsername = firstToHold(usernameKey);
+    const guardEmail = firstToHold(emailKey);
+    return [
+      userItem(user, guardUsername, guardEmail),
+      ...(guardEmail ? [{ ...emailKey, user_id: user.id }] : []),
+      ...(guardUsername ? [{ ...usernameKey, user_id: user.id }] : []),
+    ];
+  });
+}
+
+/**
  * Loads `users.csv`, `urls.csv` and `events.csv` from `dir`, keeping their ids and timestamps, unless a
  * user exists already. Users go last: a load cut short leaves no user behind, so the next start loads
  * everything again (every write is a plain put, so repeating one is harmless). The id counters are raised
  * above the largest seeded ids before that. The first user with a given username holds its guard; later ones
- * (the seed repeats a few usernames) are stored without, as a CSV with an id column is imported. `signal`
+ * are stored without (seededUserItems). `signal`
  * stops a load midway (Ctrl-C during a start): it rejects with the abort's reason, and the next start loads
  * again.
  */
@@ -130,17 +156,7 @@ export async function seedIfEmpty(options: {
   // Their clicks are counted in the statistics from the table's stream, as every stored click is.
   await loadRecords('events', events.length, eventItems, progress, options.signal);
 
-  const guarded = new Set<string>();
-  const userItems = users.flatMap((user): Item[] => {
-    const usernameKey = keys.usernameGuard(user.username);
-    const guardUsername = !guarded.has(usernameKey.PK);
-    guarded.add(usernameKey.PK);
-    return [
-      userItem(user, guardUsername),
-      { ...keys.emailGuard(user.email), user_id: user.id },
-      ...(guardUsername ? [{ ...usernameKey, user_id: user.id }] : []),
-    ];
-  });
+  const userItems = seededUserItems(users);
   // The id counters go up before the users are written: once a user exists the seed is never loaded again,
   // so a start stopped between the two must not leave counters that hand out seeded ids.
   const maxId = (records: { id: number }[]) => records.reduce((max, record) => Math.max(max, record.id), 0);

@@ -57,7 +57,7 @@ export async function deleteUserCascade(userId: number): Promise<void> {
   const ownsGuard = { expression: 'attribute_not_exists(PK) OR user_id = :id', values: { ':id': userId } };
   const outcome = await transact([
     remove(keys.user(userId)),
-    remove(keys.emailGuard(String(user.email)), ownsGuard),
+    ...(user.email_guarded === false ? [] : [remove(keys.emailGuard(String(user.email)), ownsGuard)]),
     ...(user.username_guarded === true ? [remove(keys.usernameGuard(String(user.username)), ownsGuard)] : []),
   ]);
   if (!outcome.ok)

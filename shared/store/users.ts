@@ -17,14 +17,19 @@ const USERNAME_TAKEN = 'Username already registered';
 /** Users are `active` until a delete marks them `deleting`; nothing can be attached to them after that. */
 export const ACTIVE = 'active';
 
-/** The stored form of a user. `username_guarded` says whether this user holds its username's guard. */
-export function userItem(user: UserRecord, usernameGuarded: boolean): Item {
+/**
+ * The stored form of a user. `username_guarded` says whether this user holds its username's guard;
+ * `email_guarded: false` marks the one user who does not hold its email's (a seeded user whose email an
+ * earlier seeded user has: load-seed.ts), every other user holding it.
+ */
+export function userItem(user: UserRecord, usernameGuarded: boolean, emailGuarded = true): Item {
   return {
     ...keys.user(user.id),
     ...indexAttributes.user(user.id),
     ...user,
     state: ACTIVE,
     username_guarded: usernameGuarded,
+    ...(!emailGuarded && { email_guarded: false }),
   };
 }
 
