@@ -365,13 +365,16 @@ function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): v
 
 /**
  * The URL a request asks for, read as an HTTP server reads its request target: a path (`//` and `/\\` are paths
- * too, not a host, as WHATWG's parsing against a base would take them), or the absolute form a proxy sends.
+ * too, not a host, as WHATWG's parsing against a base would take them), or the absolute form a proxy sends
+ * (`http:` or `https:`).
  * Undefined for a target that is neither (`*`, garbage), which the gateway answers 400.
  */
 function requestTarget(target: string | undefined): URL | undefined {
   if (target === undefined) return undefined;
   try {
-    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target);
+    if (target.startsWith('/')) return new URL(`http://localhost${target}`);
+    const absolute = new URL(target);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? absolute : undefined;
   } catch {
     return undefined;
   }
@@ -583,6 +586,8 @@ export async function startGateway(
         logger.info('request aborted by the client', { method, path: received.pathname, request_id: requestId });
         return;
       }
+      // Answered already (what failed came after): nothing more can be sent.
+      if (response.headersSent) throw error;
       // A handler that throws past its error policy is what API Gateway reports as a 502.
       logger.error('Function failed', { requestId, path: url.pathname, error: error as Error });
       await answer(routeLabel, jsonResponse(502, { detail: 'Bad Gateway' }, { 'X-Request-Id': requestId }));
@@ -603,8 +608,15 @@ export async function startGateway(
   const serveSafely = (request: IncomingMessage, response: ServerResponse) => {
     serve(request, response).catch((error: unknown) => {
       logger.error('The gateway failed', { method: request.method, error: error as Error });
-      if (response.headersSent) response.destroy();
-      else send(response, gatewayError(error, randomUUID()));
+      if (response.headersSent) {
+        if (!response.writableEnded) response.destroy();
+        return;
+      }
+      try {
+        send(response, gatewayError(error, randomUUID()));
+      } catch {
+        response.destroy();
+      }
     });
   };
   const servers = Array.from({ length: LISTENING_SOCKETS }, () =>

@@ -58,7 +58,7 @@ export function statsRange(
   if (to >= END_OF_YEAR_9999) {
     const latest = rangeTimestamp(END_OF_YEAR_9999 - size);
     throw new RequestValidationError([
-      { loc: ['query', 'to'], msg: `Input should be at most ${latest}`, type: 'less_than_equal' },
+      { loc: ['query', 'to'], msg: `Input should be less than or equal to ${latest}`, type: 'less_than_equal' },
     ]);
   }
   const from = floorTo((parsed.from as number | undefined) ?? to - DEFAULT_SPAN_MS, size);

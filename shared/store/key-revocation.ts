@@ -78,7 +78,12 @@ export async function revokeKey(keyId: number, userId?: number): Promise<void> {
     return;
   }
   const revoked = new Set([keyId]);
-  let round = withOffspring(revoked, await keysOfUser(owner));
+  // The key itself goes last: a revocation cut short (a timeout) leaves it, so a retry finds it and its offspring.
+  const found = withOffspring(revoked, await keysOfUser(owner));
+  let round = [
+    ...found.filter((item) => Number(item.key_id) !== keyId),
+    ...found.filter((item) => Number(item.key_id) === keyId),
+  ];
   if (round.length === 0) throw new NotFoundError(KEY_NOT_FOUND);
   while (round.length > 0) {
     await removeKeys(round, { kind: 'user', userId: owner });

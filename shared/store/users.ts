@@ -19,8 +19,8 @@ export const ACTIVE = 'active';
 
 /**
  * The stored form of a user. `username_guarded` says whether this user holds its username's guard;
- * `email_guarded: false` marks the one user who does not hold its email's (a seeded user whose email an
- * earlier seeded user has: load-seed.ts), every other user holding it.
+ * `email_guarded: false` marks a user who does not hold its email's (a seeded user whose email an earlier
+ * seeded user has: load-seed.ts); every other user holds it.
  */
 export function userItem(user: UserRecord, usernameGuarded: boolean, emailGuarded = true): Item {
   return {

@@ -244,7 +244,12 @@ describe('local gateway over HTTP (no DynamoDB)', () => {
       const answer = await exchange(`GET ${path} HTTP/1.1`);
       expect([path, statusOf(answer), bodyOf(answer)]).toEqual([path, 404, { detail: 'Not Found' }]);
     }
-    for (const answer of [await exchange('OPTIONS * HTTP/1.1'), await exchange('GET /urls HTTP/1.1', '')]) {
+    const notPaths = [
+      await exchange('OPTIONS * HTTP/1.1'),
+      await exchange('GET file:///etc/passwd HTTP/1.1'),
+      await exchange('GET /urls HTTP/1.1', ''),
+    ];
+    for (const answer of notPaths) {
       expect(statusOf(answer)).toBe(400);
       expect(answer).toMatch(/content-type: application\/json/i);
       expect(bodyOf(answer)).toEqual({ detail: 'Malformed request' });

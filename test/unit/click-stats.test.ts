@@ -138,7 +138,9 @@ describe('click statistics: facts, counts and ranges (no network)', () => {
     ] as const) {
       expect(() => statsRange({ interval, from: '9999-12-30', to })).toThrow(
         expect.objectContaining({
-          issues: [{ loc: ['query', 'to'], msg: `Input should be at most ${latest}`, type: 'less_than_equal' }],
+          issues: [
+            { loc: ['query', 'to'], msg: `Input should be less than or equal to ${latest}`, type: 'less_than_equal' },
+          ],
         }),
       );
     }
