@@ -129,10 +129,9 @@ export function seededUserItems(users: UserRecord[]): Item[] {
  * Loads `users.csv`, `urls.csv` and `events.csv` from `dir`, keeping their ids and timestamps, unless a
  * user exists already. Users go last: a load cut short leaves no user behind, so the next start loads
  * everything again (every write is a plain put, so repeating one is harmless). The id counters are raised
- * above the largest seeded ids before that. The first user with a given username holds its guard; later ones
- * are stored without (seededUserItems). `signal`
- * stops a load midway (Ctrl-C during a start): it rejects with the abort's reason, and the next start loads
- * again.
+ * above the largest seeded ids before that. A username or email several users share is guarded by the first
+ * of them (seededUserItems). `signal` stops a load midway (Ctrl-C during a start): it rejects with the
+ * abort's reason, and the next start loads again.
  */
 export async function seedIfEmpty(options: {
   dir: string;

@@ -22,8 +22,8 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const MAX_INTERVALS: Record<StatsInterval, number> = { day: 400, hour: 744 };
 const DEFAULT_SPAN_MS = 7 * DAY_MS;
-/** The first instant of the year 10000. */
-const END_OF_YEAR_9999 = Date.UTC(10_000, 0, 1);
+/** The first instant of the year 10000, which no timestamp of four-digit years names. */
+const YEAR_10000 = Date.UTC(10_000, 0, 1);
 
 /** A date (`2026-11-01`) or a UTC timestamp (`2026-11-01T10:00:00.000`, `Z` or `+00:00` allowed). */
 export const STATS_INSTANT_PATTERN =
@@ -55,8 +55,8 @@ export function statsRange(
   // Without `to`, up to the end of the current interval, so that today (or this hour) is the last one.
   const to = parsed.to === undefined ? floorTo(now, size) + size : ceilTo(parsed.to as number, size);
   // The answer's `to` is a timestamp of four-digit years: a range widened into the year 10000 has none.
-  if (to >= END_OF_YEAR_9999) {
-    const latest = rangeTimestamp(END_OF_YEAR_9999 - size);
+  if (to >= YEAR_10000) {
+    const latest = rangeTimestamp(YEAR_10000 - size);
     throw new RequestValidationError([
       { loc: ['query', 'to'], msg: `Input should be less than or equal to ${latest}`, type: 'less_than_equal' },
     ]);
