@@ -60,6 +60,6 @@ export default {
   testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60_000,
   // Three workers on two cores: a part of every run waits (timers, queues' visibility, the emulators), and a
-  // third file fills that time (docs/benchmarks.md, "The test suite").
+  // third file fills that time (docs/benchmarks.md, "Load test, and the test suite").
   maxWorkers: 3,
 };
