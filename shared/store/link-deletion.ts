@@ -4,10 +4,10 @@ import { keys, linkScope } from './keys.js';
 import { releasedShortCodeItem } from './link-codes.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
-import { retryWithBackoff } from './retry.js';
+import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
 import { deleteClickStats } from './stats-removal.js';
 import { put, remove, transact } from './table.js';
-import { CONCURRENT_CHANGE_RETRIES, ownedBy, urlNotFound } from './urls.js';
+import { ownedBy } from './urls.js';
 import { forgetLinkInWebhooks } from './webhooks.js';
 
 /**
@@ -35,8 +35,8 @@ export async function deleteUrlCascade(
       ]);
       return outcome.ok ? true : undefined;
     },
-    CONCURRENT_CHANGE_RETRIES,
-    urlNotFound,
+    whileConcurrentChangesWin(),
+    concurrentChangesWon,
   );
   // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried
   // DELETE is a 404, and only this callback (the delayed sweep) can finish what is left.

@@ -6,18 +6,10 @@ import { NotFoundError } from '../platform/errors.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
-import { retryWithBackoff } from './retry.js';
+import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
 import { countedClicksOf } from './stats-reading.js';
 import { getItem, type Item, tableName, transact, writeIf } from './table.js';
-import {
-  CONCURRENT_CHANGE_RETRIES,
-  ownedBy,
-  shortCodeItem,
-  toShortCodeTarget,
-  URL_NOT_FOUND,
-  urlItem,
-  urlNotFound,
-} from './urls.js';
+import { ownedBy, shortCodeItem, toShortCodeTarget, URL_NOT_FOUND, urlItem } from './urls.js';
 
 /** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
 type UrlChanges = Partial<
@@ -127,7 +119,7 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
     return toUrlRecord(out.Attributes as Item);
   }
 
-  // A concurrent update won between the read and the write: read again, a few times.
+  // A concurrent update won between the read and the write: read again (a deleted URL is then a 404).
   return retryWithBackoff(
     async () => {
       const current = toUrlRecord(await getUrlItem(urlId, owner));
@@ -156,7 +148,7 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
       ]);
       return outcome.ok ? next : undefined;
     },
-    CONCURRENT_CHANGE_RETRIES,
-    urlNotFound,
+    whileConcurrentChangesWin(),
+    concurrentChangesWon,
   );
 }

@@ -4,7 +4,9 @@
  * contended writes. Every loop of the store that retries goes through `retryWithBackoff`.
  */
 
-interface RetryLimits {
+import { OverloadedError } from '../platform/errors.js';
+
+export interface RetryLimits {
   /** Tries at most, the first included. */
   attempts?: number;
   /** Epoch ms after which no try starts (a wait that would end past it is not made). */
@@ -41,3 +43,23 @@ export async function retryWithBackoff<T>(
     await pause(wait);
   }
 }
+
+/** How long an optimistic write keeps trying while concurrent writes to its item keep winning. */
+const CONCURRENT_CHANGES_MS = 5000;
+
+/**
+ * For an optimistic write of an item read just before (its condition: the item is still as read), while
+ * concurrent writes keep landing between the read and the write. Each round one writer lands, so a writer
+ * runs out of time only in a crowd writing one item at once, never because a few raced: bounded by time,
+ * not by a count of tries, which twenty parallel changes of one link outran.
+ */
+export const whileConcurrentChangesWin = (): RetryLimits => ({
+  deadline: Date.now() + CONCURRENT_CHANGES_MS,
+  baseMs: 10,
+  capMs: 200,
+});
+
+/** The give-up of `whileConcurrentChangesWin`: the item exists and nothing was written; come back in a moment (503). */
+export const concurrentChangesWon = (): never => {
+  throw new OverloadedError();
+};

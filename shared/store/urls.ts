@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../domain/records.js';
-import { NotFoundError } from '../platform/errors.js';
 import { indexAttributes, keys } from './keys.js';
 import { toLinkCampaign, toLinkLifecycle } from './record-items.js';
 import { type Item, tableName, writeIf } from './table.js';
@@ -136,12 +135,6 @@ export async function claimExpiredEvent(target: ShortCodeTarget): Promise<boolea
   );
   return claimed !== undefined;
 }
-
-/** Optimistic writes of a URL read just before: tries while concurrent changes keep winning. */
-export const CONCURRENT_CHANGE_RETRIES = { attempts: 3, baseMs: 10, capMs: 100 };
-export const urlNotFound = (): never => {
-  throw new NotFoundError(URL_NOT_FOUND);
-};
 
 /**
  * The condition that a URL is `owner`'s, for the write that changes it (none when no owner is named): a key

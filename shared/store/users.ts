@@ -7,7 +7,7 @@ import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readPage } from './list-pages.js';
 import { toUserRecord } from './record-items.js';
-import { retryWithBackoff } from './retry.js';
+import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
 import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -133,10 +133,8 @@ export async function renameUser(userId: number, username: string): Promise<User
       // The user changed between our read and our write (a concurrent rename or delete): read again.
       return undefined;
     },
-    { attempts: 3, baseMs: 10, capMs: 100 },
-    () => {
-      throw new RuleViolationError(USERNAME_TAKEN);
-    },
+    whileConcurrentChangesWin(),
+    concurrentChangesWon,
   );
 }
 

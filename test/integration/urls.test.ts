@@ -479,6 +479,22 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       expect((await api.get<Url>(`/urls/${url.id}`)).body.title).toBeNull();
     });
 
+    it('takes 20 changes of one link at once, each answered 200, the link ending as one of them left it', async () => {
+      const url = await createUrl();
+      const targets = Array.from({ length: 20 }, (_, i) => `https://example.com/changed/${i}`);
+      const responses = await Promise.all(
+        targets.map((original_url, i) => api.put<Url>(`/urls/${url.id}`, { original_url, is_active: i % 2 === 0 })),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+      const stored = (await api.get<Url>(`/urls/${url.id}`)).body;
+      // Whole changes, never a mix of two: the target and the state of the same request.
+      expect(stored.is_active).toBe(targets.indexOf(stored.original_url) % 2 === 0);
+      // The short code's item follows the same change (the redirect reads it).
+      const redirect = await api.get(`/urls/${url.short_code}/redirect`);
+      if (stored.is_active) expect(redirect.headers.get('location')).toBe(stored.original_url);
+      else expect(redirect.status).toBe(404);
+    });
+
     it('answers an unknown URL 404 "URL not found"', async () => {
       const response = await api.put('/urls/987654', { title: 'x' });
       expect(response.status).toBe(404);

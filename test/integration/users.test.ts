@@ -231,6 +231,20 @@ describe('users (DynamoDB Local, through HTTP)', () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 400)).toHaveLength(49);
     });
+
+    it('renames one user 20 times at once, each answered 200, and keeps only the last name taken', async () => {
+      const user = await createUser();
+      const names = Array.from({ length: 20 }, (_, i) => unique(`many${i}`));
+      const responses = await Promise.all(names.map((username) => api.put<User>(`/users/${user.id}`, { username })));
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+      const kept = (await api.get<User>(`/users/${user.id}`)).body.username;
+      expect(names).toContain(kept);
+      // Every other name was given back: another user takes each, and the kept one stays refused.
+      const others = await Promise.all(
+        names.map((username) => api.post('/users', { username, email: `${username}@example.com` })),
+      );
+      expect(others.map((response) => response.status)).toEqual(names.map((name) => (name === kept ? 400 : 201)));
+    });
   });
 
   describe('DELETE /users/{id}', () => {
