@@ -131,16 +131,29 @@ export const redirectRule = z.strictObject({
 });
 
 /** 0 to 20 rules; on update `null` clears them as `[]` does. */
+/**
+ * The most a link's rules may take, as UTF-8 JSON. They are stored on the URL's item and the short code's, whose
+ * limit is DynamoDB's 400 KB: 20 rules of 10 conditions with names and values at their longest fit as ASCII but
+ * not as three-byte characters, which failed the write (a 500). It also bounds what a visit reads (25 read units
+ * at most; docs/data-model.md, "Links for campaigns"), and leaves 20 rules of 2,048-character URLs ample room.
+ */
+export const MAX_REDIRECT_RULES_BYTES = 100_000;
+const utf8 = new TextEncoder();
+export const RULES_TOO_LARGE = `Redirect rules should take at most ${MAX_REDIRECT_RULES_BYTES} bytes as JSON (UTF-8)`;
+
 export const redirectRules = z.pipe(
   z.nullable(
-    z
-      .array(redirectRule)
-      .check(
-        z.maxLength(20),
-        z.describe(
-          'Up to 20 rules, in order: a visit goes to the `url` of the first rule whose conditions (1 to 10) all hold',
-        ),
+    z.array(redirectRule).check(
+      z.maxLength(20),
+      z.refine((rules) => utf8.encode(JSON.stringify(rules)).length <= MAX_REDIRECT_RULES_BYTES, {
+        message: RULES_TOO_LARGE,
+        params: { type: 'value_error' },
+      }),
+      z.describe(
+        'Up to 20 rules, in order: a visit goes to the `url` of the first rule whose conditions (1 to 10) all hold; ' +
+          `at most ${MAX_REDIRECT_RULES_BYTES} bytes as UTF-8 JSON`,
       ),
+    ),
   ),
   z.transform((rules): RedirectRule[] => (rules ?? []) as RedirectRule[]),
 );

@@ -236,6 +236,33 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       await refusedAt({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, ['body', 'tags']);
     });
 
+    it('refuses rules past their size (a 422 at the list on create, update and bulk), not a 500', async () => {
+      // Every rule and condition at its longest, in three-byte characters: past what DynamoDB's item holds.
+      const rules = (character: string) =>
+        Array.from({ length: 20 }, (_, i) => ({
+          url: `https://x.example/${i}`,
+          conditions: Array.from({ length: 10 }, () => ({ type: 'query', name: 'n', value: character.repeat(1024) })),
+        }));
+      await refusedAt({ redirect_rules: rules('€') }, ['body', 'redirect_rules']);
+      const link = (await create({})).body;
+      const update = await api.put<{ detail: { loc: unknown[]; msg: string }[] }>(`/urls/${link.id}`, {
+        redirect_rules: rules('€'),
+      });
+      expect(update.status).toBe(422);
+      expect(update.body.detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'redirect_rules'], msg: expect.stringContaining('100000 bytes') }),
+      ]);
+      const bulk = await api.post<{ results: { status: number }[] }>('/urls/bulk', {
+        links: [{ user_id: owner.id, original_url: 'https://x.example/', redirect_rules: rules('€') }],
+      });
+      expect(bulk.body.results.map((result) => result.status)).toEqual([422]);
+      // Within the size: stored, and read back whole.
+      const within = rules('e').slice(0, 9);
+      const made = await create({ redirect_rules: within });
+      expect(made.status).toBe(201);
+      expect((await api.get<Url>(`/urls/${made.body.id}`)).body.redirect_rules).toEqual(within);
+    });
+
     it('refuses weights that do not add up to 100, a bad target, a bad tag and a short password', async () => {
       await refusedAt(
         {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { BLOCKED_LINK, OWN_LINK } from '../../shared/links/link-rules.js';
+import { RULES_TOO_LARGE } from '../../shared/schemas/campaign-fields.js';
 import { BLOCKED_TARGET, NOT_PUBLIC, OWN_TARGET } from '../../shared/webhooks/webhook-targets.js';
 import { workerShared } from './worker-shared.js';
 
@@ -50,8 +51,11 @@ const rulesBeyondJsonSchema = new Set([
   'body.url_ids',
 ]);
 
-/** Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/links/link-rules.ts). */
-const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK, NOT_PUBLIC, OWN_TARGET, BLOCKED_TARGET]);
+/**
+ * Refusals that depend on the service's state, not on the request's shape (abuse controls: shared/links/link-rules.ts),
+ * or on a size JSON Schema cannot measure (the rules' bytes, not their characters).
+ */
+const stateRefusals = new Set([OWN_LINK, BLOCKED_LINK, NOT_PUBLIC, OWN_TARGET, BLOCKED_TARGET, RULES_TOO_LARGE]);
 
 type JsonObject = Record<string, unknown>;
 interface Operation {
