@@ -140,10 +140,12 @@ export async function startQueuePoller({
   /**
    * One invocation of the writer: what is waiting, up to `batchSize` messages. Lambda gathers a large batch
    * for up to its batching window; here the poller takes what is there without waiting, so events reach
-   * the table as fast as they can when traffic is light.
+   * the table as fast as they can when traffic is light. `found` is told as soon as messages come, before the
+   * invocation, which may last as long as the function's timeout (a webhook receiver that hangs).
    */
-  async function pollOnce(): Promise<number> {
+  async function pollOnce(found: () => void): Promise<number> {
     const messages = await receive();
+    if (messages.length > 0) found();
     const gatherUntil = Date.now() + batchingWindowMs;
     while (messages.length > 0 && messages.length + MAX_MESSAGES <= batchSize) {
       const more = await receive();
@@ -245,16 +247,16 @@ export async function startQueuePoller({
   async function pollUntilStopped() {
     const self = {};
     let emptyReceives = 0;
+    // Messages again: every loop takes its share, while this one's invocation runs, as Lambda's pollers do.
+    const found = () => {
+      if (lookout === self) lookout = undefined;
+      wakeWaiting();
+    };
     while (running) {
       try {
-        const received = await pollOnce();
+        const received = await pollOnce(found);
         if (received === 0 && !running) break;
         emptyReceives = received === 0 ? emptyReceives + 1 : 0;
-        if (received > 0) {
-          // Messages again: every loop takes its share.
-          if (lookout === self) lookout = undefined;
-          wakeWaiting();
-        }
         if (emptyReceives > 1 && !draining) {
           lookout ??= self;
           const heardBefore = sendsHeard;

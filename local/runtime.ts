@@ -511,9 +511,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       identity: { runtime: runtimeId, name: 'WebhookDeliverer' },
       handler: deliverToWebhooks,
       batchSize: webhookDeliveriesQueueSchema.batchSize,
-      // Lambda scales an SQS source's pollers up to the mapping's maximum concurrency (20); four keep up with the
-      // webhooks benchmark's load here (docs/benchmarks.md), where a receiver's round trips are the limit.
-      concurrency: 4,
+      // As many as Lambda runs at most (the mapping's maximum concurrency): a receiver that hangs holds one
+      // invocation for up to 15 s, and the others' deliveries go on beside it. Idle, they ask no more than one.
+      concurrency: webhookDeliveriesQueueSchema.maxConcurrency,
       invocationTimeoutMs: webhookDeliveriesQueueSchema.delivererTimeoutSeconds * 1000,
     });
     // The table's stream feeds the click counter (whether the events queue is read or not: what is stored is

@@ -178,10 +178,11 @@ async function deliverToWebhook(messages: readonly DeliveryMessage[]): Promise<v
   await queueDeliveries(
     outcomes
       .filter(({ status }) => status === 'retrying')
-      .map(({ attempted: { message, at } }) => ({
+      // The wait runs from the failure (a receiver may take its whole 15 s to fail), not from the attempt's start.
+      .map(({ attempted: { message, at, durationMs } }) => ({
         ...message,
         attempt: message.attempt + 1,
-        due_at: at.getTime() + (RETRY_DELAYS_MS[message.attempt - 1] ?? 0),
+        due_at: at.getTime() + durationMs + (RETRY_DELAYS_MS[message.attempt - 1] ?? 0),
       })),
   );
   await recordDeliveryAttempts(

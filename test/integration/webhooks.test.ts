@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { eventually, httpClient, startTestService, type TestService } from '../support/service.js';
@@ -17,17 +18,22 @@ interface Received {
   at: number;
 }
 
-/** A receiver that records every request and answers what `answer` says (200 by default). */
-async function startReceiver(answer: (request: Received, count: number) => number = () => 200) {
+/**
+ * A receiver that records every request (when it came, and when it was answered) and answers what `answer` says
+ * (200 by default), at once or when its promise settles.
+ */
+async function startReceiver(answer: (request: Received, count: number) => number | Promise<number> = () => 200) {
   const received: Received[] = [];
+  const answered: number[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const entry = { headers: request.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
       received.push(entry);
-      response.statusCode = answer(entry, received.length);
+      response.statusCode = await answer(entry, received.length);
       response.end();
+      answered.push(Date.now());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +41,7 @@ async function startReceiver(answer: (request: Received, count: number) => numbe
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
+    answered,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -252,8 +259,9 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     ]);
   });
 
-  it('tries a failed event again under the same webhook-id, and a 410 disables the webhook', async () => {
-    const flaky = await receiver((_, count) => (count === 1 ? 503 : 200));
+  it('tries a failed event again under the same webhook-id, about 5 s after it failed, and a 410 disables the webhook', async () => {
+    // The first attempt fails after 3 s: the next is due 5 s after that failure, not after the attempt began.
+    const flaky = await receiver(async (_, count) => (count === 1 ? sleep(3000).then(() => 503) : 200));
     const gone = await receiver(() => 410);
     const userId = await newUser();
     const link = await newLink(userId);
@@ -264,7 +272,7 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     const [first, second] = flaky.received as [Received, Received];
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.body).toBe(first.body);
-    expect(second.at - first.at).toBeGreaterThanOrEqual(4000);
+    expect(second.at - first.at).toBeGreaterThanOrEqual(7000);
     const log = await deliveriesLog<{ status: string; attempt: number; response_status: number }>(
       userId,
       flakyHook.id,
@@ -283,6 +291,23 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     await click(link.short_code);
     await eventually(async () => (flaky.received.length >= 3 ? true : undefined));
     expect(gone.received).toHaveLength(1);
+  });
+
+  it('delivers to other webhooks while a receiver takes its time', async () => {
+    const slow = await receiver(() => sleep(6000).then(() => 200));
+    const prompt = await receiver();
+    const [slowUser, promptUser] = [await newUser(), await newUser()];
+    const [slowLink, promptLink] = [await newLink(slowUser), await newLink(promptUser)];
+    await newWebhook(slowUser, { url: slow.url, event_types: ['click'] });
+    await newWebhook(promptUser, { url: prompt.url, event_types: ['click'] });
+    await click(slowLink.short_code);
+    await eventually(async () => (slow.received.length === 1 ? true : undefined));
+    await click(promptLink.short_code);
+    await eventually(async () => (prompt.received.length === 1 ? true : undefined));
+    // The prompt receiver had its event while the slow one still held its request (one invocation each, as
+    // Lambda runs them), not once that invocation ended.
+    expect(slow.answered).toEqual([]);
+    await eventually(async () => (slow.answered.length === 1 ? true : undefined));
   });
 
   it('signs with both secrets for a day after a rotation, and pings on demand', async () => {
