@@ -24,7 +24,8 @@ export function readUploadedFile(event: APIGatewayProxyEvent, field: string, max
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxBytes, files: 5 } });
+      // busboy reports the limit once a file reaches it; a file of exactly `maxBytes` is within it.
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxBytes + 1, files: 5 } });
     } catch {
       reject(
         new RequestValidationError([{ loc: ['body'], msg: 'Invalid multipart/form-data body', type: 'value_error' }]),
