@@ -102,7 +102,12 @@ export function errorAnswer(
     });
   }
   const headers = { ...outcome.headers, ...options.headers };
-  const page = options.pagesForPeople && prefersHtml(request) && typeof outcome.body.detail === 'string';
+  // A 429 is the contract's JSON to a browser too ("The unlock's 429 is {"detail": "Too Many Requests"}").
+  const page =
+    options.pagesForPeople &&
+    prefersHtml(request) &&
+    typeof outcome.body.detail === 'string' &&
+    !(error instanceof TooManyRequestsError);
   if (page && error instanceof PasswordRequiredError) return passwordPage(error.reason, error.unlockAction, headers);
   return page
     ? errorPage(outcome.statusCode, outcome.body.detail as string, headers)

@@ -11,21 +11,33 @@ import { getItem, tableName, writeIf } from './table.js';
  * password is checked, by a conditional write that fails once 10 are counted, and given back when it was
  * right, so however many attempts run at once, no more than 10 are ever checked in a window. A wrong one is
  * also counted as such (`wrong`): an attempt that finds 10 counted but fewer than 10 of them wrong waits for
- * the ones being checked, so that right passwords sent at once are not refused for each other.
+ * the ones being checked, so that right passwords sent at once are not refused for each other. Each settled
+ * attempt, right or wrong, adds to `settled`, by which a waiting attempt knows the others are moving.
  */
 
 export const MAX_WRONG_PASSWORDS = 10;
 const WINDOW_MS = 10 * 60_000;
 /**
- * How long an attempt waits for the attempts being checked (a check is about 40 ms of scrypt) before it is
- * refused after all; the pause between its tries doubles from the first to the last.
+ * How long an attempt waits while none of the attempts being checked settles (a check is about 40 ms of
+ * scrypt; one whose function died never settles) before it is refused after all, and how long it waits in
+ * all, within the function's 10 s. A crowd of right passwords at once moves on as each settles, however many
+ * wait behind it; the pause between tries doubles from the first to the last.
  */
-const SETTLE_WAIT_MS = 3000;
+const SETTLE_STALL_MS = 3000;
+const SETTLE_WAIT_MS = 7000;
 const SETTLE_PAUSE_FIRST_MS = 20;
 const SETTLE_PAUSE_MAX_MS = 250;
 
 /** The attributes the attempts item holds (lib/service-function.ts grants the unlock these and no others). */
-export const unlockAttemptAttributes = ['PK', 'SK', 'attempts', 'wrong', 'window_ends', 'expires_at'] as const;
+export const unlockAttemptAttributes = [
+  'PK',
+  'SK',
+  'attempts',
+  'wrong',
+  'settled',
+  'window_ends',
+  'expires_at',
+] as const;
 
 /** A client as its attempts item names it: no address is stored, only a hash of it with the link's code. */
 const clientOf = (code: string, address: string) =>
@@ -79,7 +91,8 @@ async function reserveAttempt(key: UnlockKey, now: number, windowOpen: boolean):
 /**
  * Settles a checked attempt. A write that fails (throttled past the SDK's retries) is logged, not answered:
  * the visitor's answer is the password's, and the attempt stays counted until the window ends (the attempts
- * after it wait SETTLE_WAIT_MS at most, then are refused, so nothing more is checked than the limit allows).
+ * after it wait while the others settle, SETTLE_WAIT_MS at most, then are refused, so nothing more is checked
+ * than the limit allows).
  */
 async function settle(how: 'given back' | 'wrong', write: () => Promise<unknown>): Promise<void> {
   try {
@@ -95,9 +108,9 @@ const giveBack = (key: UnlockKey) =>
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'ADD attempts :minus',
+        UpdateExpression: 'ADD attempts :minus, settled :one',
         ConditionExpression: 'attempts > :zero',
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':one': 1 },
       }),
     ),
   );
@@ -108,7 +121,7 @@ const countAsWrong = (key: UnlockKey) =>
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'ADD wrong :one',
+        UpdateExpression: 'ADD wrong :one, settled :one',
         ConditionExpression: 'attribute_exists(wrong)',
         ExpressionAttributeValues: { ':one': 1 },
       }),
@@ -120,8 +133,9 @@ const countAsWrong = (key: UnlockKey) =>
         new UpdateCommand({
           TableName: tableName(),
           Key: key,
-          UpdateExpression: 'SET wrong = attempts',
+          UpdateExpression: 'SET wrong = attempts ADD settled :one',
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(wrong)',
+          ExpressionAttributeValues: { ':one': 1 },
         }),
       );
     }
@@ -130,7 +144,8 @@ const countAsWrong = (key: UnlockKey) =>
 /**
  * Counts an attempt at the password of `code` from `address`: an attempt when fewer than 10 are counted in
  * the window (a window that has ended starts again), or the seconds to wait until it ends once 10 wrong ones
- * are. While 10 are counted and some of them are still being checked, it waits for those (SETTLE_WAIT_MS).
+ * are. While 10 are counted and some of them are still being checked, it waits for those, as long as they
+ * keep settling (SETTLE_STALL_MS, SETTLE_WAIT_MS).
  */
 export async function countUnlockAttempt(
   code: string,
@@ -140,6 +155,8 @@ export async function countUnlockAttempt(
   const key = keys.unlockAttempts(code, clientOf(code, address));
   const began = Date.now();
   let windowOpen = false;
+  let settledSeen: number | undefined;
+  let movedAt = began;
   for (let pause = SETTLE_PAUSE_FIRST_MS; ; pause = Math.min(pause * 2, SETTLE_PAUSE_MAX_MS)) {
     const at = now + (Date.now() - began);
     if (await reserveAttempt(key, at, windowOpen)) {
@@ -152,7 +169,10 @@ export async function countUnlockAttempt(
     const ends = Number(item.window_ends);
     // An item of a window opened before wrong ones were counted apart: its attempts are taken as wrong ones.
     const wrong = Number(item.wrong ?? item.attempts);
-    if (wrong >= MAX_WRONG_PASSWORDS || Date.now() - began + pause > SETTLE_WAIT_MS) {
+    const settled = Number(item.settled ?? 0);
+    if (settled !== settledSeen) [settledSeen, movedAt] = [settled, Date.now()];
+    const resumesAt = Date.now() + pause;
+    if (wrong >= MAX_WRONG_PASSWORDS || resumesAt - movedAt > SETTLE_STALL_MS || resumesAt - began > SETTLE_WAIT_MS) {
       return { retryAfterSeconds: Math.max(1, Math.ceil((ends - at) / 1000)) };
     }
     await new Promise((resolve) => setTimeout(resolve, pause));

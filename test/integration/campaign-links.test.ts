@@ -545,6 +545,11 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       expect(right.status).toBe(429);
       expect(right.body).toEqual({ detail: 'Too Many Requests' });
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(500);
+      // The contract's JSON to a browser's form too.
+      const form = await unlock(link.short_code, 'password=open+sesame', 'application/x-www-form-urlencoded', {
+        Accept: 'text/html',
+      });
+      expect({ status: form.status, body: form.body }).toEqual({ status: 429, body: { detail: 'Too Many Requests' } });
       // Another link is another count.
       const other = await created({ password: 'open sesame' });
       expect(
@@ -553,16 +558,20 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
     });
 
     it('lets right passwords sent at once through, however many, and counts only the wrong ones', async () => {
-      const link = await created({ password: 'open sesame', max_clicks: 25 });
+      const link = await created({ password: 'open sesame', max_clicks: 200 });
       const tryPassword = (password: string) =>
         unlock(link.short_code, JSON.stringify({ password }), 'application/json').then((answer) => answer.status);
-      // Twice the limit of right ones at once: each is counted while it is checked, and none is refused for
-      // another being checked.
-      expect(await Promise.all(Array.from({ length: 20 }, () => tryPassword('open sesame')))).toEqual(
-        Array(20).fill(302),
+      // Ten times the limit of right ones at once: each is counted while it is checked, and none is refused for
+      // another being checked, however many wait.
+      expect(await Promise.all(Array.from({ length: 100 }, () => tryPassword('open sesame')))).toEqual(
+        Array(100).fill(302),
       );
       expect(await Promise.all(Array.from({ length: 9 }, () => tryPassword('guess guess')))).toEqual(
         Array(9).fill(401),
+      );
+      // Nine wrong ones counted: 50 right ones at once still all open it.
+      expect(await Promise.all(Array.from({ length: 50 }, () => tryPassword('open sesame')))).toEqual(
+        Array(50).fill(302),
       );
       expect(await tryPassword('open sesame')).toBe(302);
       expect(await tryPassword('guess guess')).toBe(401);
