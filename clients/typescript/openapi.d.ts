@@ -454,7 +454,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's secret
-         * @description A new secret, shown this once. For 24 hours deliveries carry two signatures, the new secret's and the previous one's, so the receiver can switch without losing one. Takes no body. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         * @description A new secret, shown this once. For 24 hours deliveries carry two signatures, the new secret's and the previous one's, so the receiver can switch without losing one. Takes no body (none, or `{}`). Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -474,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test ping
-         * @description Sends a delivery of type `ping` at once (`data`: `{"webhook_id"}`, `webhook-id: ping_<uuid>`), signed as every delivery is, even to a disabled webhook (to try a receiver before turning it on again); it is not tried again. Its attempt shows in the deliveries. Takes no body. Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
+         * @description Sends a delivery of type `ping` at once (`data`: `{"webhook_id"}`, `webhook-id: ping_<uuid>`), signed as every delivery is, even to a disabled webhook (to try a receiver before turning it on again); it is not tried again. Its attempt shows in the deliveries. Takes no body (none, or `{}`). Needs a key: a user key acts as its user (another user's records are not found), an operator key may do everything.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -4785,7 +4785,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, unknown>;
+            };
+        };
         responses: {
             /** @description The new secret */
             200: {
@@ -4815,6 +4820,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
@@ -4842,7 +4848,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, unknown>;
+            };
+        };
         responses: {
             /** @description The ping is on its way */
             202: {
@@ -4873,6 +4884,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];

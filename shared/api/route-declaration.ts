@@ -49,6 +49,8 @@ interface BodyInput {
   mediaType?: 'multipart/form-data';
   /** Also taken as an HTML form (`application/x-www-form-urlencoded`): a route a browser's form posts to. */
   form?: true;
+  /** May be left out (no body at all), as if it were `{}`. */
+  optional?: true;
   /**
    * The reference's example ("Try it out" sends it): each works when the examples are sent in the route
    * table's order to a fresh service (the user POST /users makes is id 1, its link id 1, and so on), but

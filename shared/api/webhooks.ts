@@ -1,4 +1,5 @@
 import { numberedPageQuery } from '../schemas/list-pages.js';
+import { emptyBody } from '../schemas/request-body.js';
 import { createWebhookBody, MAX_WEBHOOKS, updateWebhookBody, webhookPath } from '../schemas/webhooks.js';
 import type { PathInput, RouteDeclaration } from './route-declaration.js';
 import { userId } from './users.js';
@@ -97,8 +98,9 @@ export const rotateWebhookSecretRoute = {
   summary: "Rotate a webhook's secret",
   description:
     "A new secret, shown this once. For 24 hours deliveries carry two signatures, the new secret's and the " +
-    "previous one's, so the receiver can switch without losing one. Takes no body.",
+    "previous one's, so the receiver can switch without losing one. Takes no body (none, or `{}`).",
   pathParameters: webhook,
+  body: { schema: emptyBody, optional: true, example: {} },
   success: { status: 200, description: 'The new secret', record: 'WebhookSecret' },
   errors: notFound,
 } satisfies RouteDeclaration;
@@ -113,8 +115,9 @@ export const testWebhookRoute = {
   description:
     'Sends a delivery of type `ping` at once (`data`: `{"webhook_id"}`, `webhook-id: ping_<uuid>`), signed as ' +
     'every delivery is, even to a disabled webhook (to try a receiver before turning it on again); it is not ' +
-    'tried again. Its attempt shows in the deliveries. Takes no body.',
+    'tried again. Its attempt shows in the deliveries. Takes no body (none, or `{}`).',
   pathParameters: webhook,
+  body: { schema: emptyBody, optional: true, example: {} },
   success: { status: 202, description: 'The ping is on its way', record: 'WebhookPing' },
   errors: notFound,
 } satisfies RouteDeclaration;

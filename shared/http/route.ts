@@ -124,6 +124,7 @@ export function httpRoute<R extends RouteDeclaration>(
       validatedInput((event) => ({
         body,
         form: route.body?.form,
+        optionalBody: route.body?.optional,
         query: (csvAsked(event) && csvQuery) || query,
         path,
       })),

@@ -189,6 +189,8 @@ interface InputSchemas {
   body?: Parseable<unknown>;
   /** The body may also come as an HTML form. */
   form?: boolean;
+  /** The body may be left out, read as `{}`. */
+  optionalBody?: boolean;
   query?: Parseable<unknown>;
   path?: Parseable<unknown>;
 }
@@ -209,13 +211,15 @@ export function validatedInput(
   return {
     before: (request) => {
       const { event } = request;
-      const { body, form, query, path } = schemasOf(event);
+      const { body, form, optionalBody, query, path } = schemasOf(event);
       const input: InputContext['input'] = { body: undefined, query: undefined, path: undefined };
       if (path) input.path = validateInput('path', path, event.pathParameters ?? {});
       if (query) input.query = validateInput('query', query, event.queryStringParameters ?? {});
       if (body) {
         const contentType = requestHeader(event, 'content-type');
-        if (form && isFormContentType(contentType)) {
+        if (optionalBody && (event.body ?? '') === '') {
+          input.body = validateInput('body', body, {});
+        } else if (form && isFormContentType(contentType)) {
           input.body = validateInput('body', body, formBody(event.body, event.isBase64Encoded));
         } else {
           requireJsonContentType(contentType);

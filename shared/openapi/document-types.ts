@@ -33,7 +33,7 @@ export interface Operation {
   summary: string;
   description?: string;
   parameters?: Parameter[];
-  requestBody?: { required: true; content: Record<string, { schema: JsonSchema; example?: unknown }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema; example?: unknown }> };
   responses: Record<string, Response | Ref>;
 }
 

@@ -76,7 +76,7 @@ export function toOperation(
     ...(parameterList.length > 0 && { parameters: parameterList }),
     ...(entry.body && {
       requestBody: {
-        required: true,
+        required: !entry.body.optional,
         content: Object.fromEntries(
           [
             entry.body.mediaType ?? 'application/json',

@@ -34,3 +34,6 @@ export const recordFields = {
 export function requestBody<Shape extends core.$ZodLooseShape>(shape: Shape, record: keyof typeof recordFields) {
   return withBodyFields(z.object(shape), Object.keys(shape), recordFields[record]);
 }
+
+/** The body of a route that takes none: left out, or `{}` as JSON (a field in it is a 422 at that field). */
+export const emptyBody = withBodyFields(z.object({}), [], []);

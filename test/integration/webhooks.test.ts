@@ -331,6 +331,33 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     expect(log).toEqual([expect.objectContaining({ event_id: null, event_type: 'ping', status: 'delivered' })]);
   });
 
+  it('takes no body on its ping and its rotation: none or {}, anything else a 422', async () => {
+    const target = await receiver();
+    const userId = await newUser();
+    const hook = await newWebhook(userId, { url: target.url, event_types: ['click'] });
+    for (const action of ['test', 'secret']) {
+      const path = `/users/${userId}/webhooks/${hook.id}/${action}`;
+      const success = action === 'test' ? 202 : 200;
+      expect((await api.post(path, undefined)).status).toBe(success);
+      expect((await api.post(path, {})).status).toBe(success);
+      const refusals = [
+        [JSON.stringify({ a: 1 }), 'application/json', ['body', 'a'], 'Unknown field'],
+        ['[]', 'application/json', ['body'], 'Input should be a valid dictionary or object'],
+        ['x', 'text/plain', ['body'], 'Send the body as application/json'],
+      ] as const;
+      for (const [raw, contentType, loc, msg] of refusals) {
+        const refused = await api.request<{ detail: { loc: unknown[]; msg: string }[] }>('POST', path, undefined, {
+          raw,
+          headers: { 'Content-Type': contentType },
+        });
+        expect({ status: refused.status, detail: refused.body.detail }).toEqual({
+          status: 422,
+          detail: [expect.objectContaining({ loc, msg })],
+        });
+      }
+    }
+  });
+
   it('takes the next event with a webhook made or set active again just after its owner’s last dispatch', async () => {
     const first = await receiver();
     const later = await receiver();
