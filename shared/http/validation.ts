@@ -49,6 +49,23 @@ const locOf = (source: InputSource, issue: core.$ZodIssue): (string | number)[] 
   ...issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
 ];
 
+/** A list with too few or too many items, in pydantic's words. */
+function listLengthIssue(
+  loc: (string | number)[],
+  input: unknown,
+  path: PropertyKey[],
+  bound: 'least' | 'most',
+  limit: number,
+): ValidationIssue {
+  const list = valueAt(input, path);
+  const actual = Array.isArray(list) ? list.length : 0;
+  return {
+    loc,
+    msg: `List should have at ${bound} ${limit} item${limit === 1 ? '' : 's'} after validation, not ${actual}`,
+    type: bound === 'least' ? 'too_short' : 'too_long',
+  };
+}
+
 /** One zod issue about one value, as the contract's `{loc, msg, type}`. */
 function toValidationIssue(source: InputSource, input: unknown, issue: core.$ZodIssue): ValidationIssue {
   const loc = locOf(source, issue);
@@ -62,6 +79,7 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
       return { loc, msg, type };
     }
     case 'too_small':
+      if (issue.origin === 'array') return listLengthIssue(loc, input, issue.path, 'least', Number(issue.minimum));
       return issue.origin === 'string'
         ? {
             loc,
@@ -70,6 +88,7 @@ function toValidationIssue(source: InputSource, input: unknown, issue: core.$Zod
           }
         : { loc, msg: `Input should be greater than or equal to ${issue.minimum}`, type: 'greater_than_equal' };
     case 'too_big':
+      if (issue.origin === 'array') return listLengthIssue(loc, input, issue.path, 'most', Number(issue.maximum));
       return issue.origin === 'string'
         ? { loc, msg: `String should have at most ${issue.maximum} characters`, type: 'string_too_long' }
         : { loc, msg: `Input should be less than or equal to ${issue.maximum}`, type: 'less_than_equal' };

@@ -208,6 +208,25 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     expect(await refusedAt({ url: 'https://hooks.example.com/in', event_types: [] })).toEqual([
       ['body', 'event_types'],
     ]);
+    // A list's length in pydantic's words.
+    const empty = await api.post<{ detail: unknown[] }>(`/users/${userId}/webhooks`, {
+      url: 'https://hooks.example.com/in',
+      url_ids: [],
+    });
+    expect(empty.body.detail).toEqual([
+      { loc: ['body', 'url_ids'], msg: 'List should have at least 1 item after validation, not 0', type: 'too_short' },
+    ]);
+    const many = await api.post<{ detail: unknown[] }>(`/users/${userId}/webhooks`, {
+      url: 'https://hooks.example.com/in',
+      event_types: Array.from({ length: 21 }, (_, i) => `type${i}`),
+    });
+    expect(many.body.detail).toEqual([
+      {
+        loc: ['body', 'event_types'],
+        msg: 'List should have at most 20 items after validation, not 21',
+        type: 'too_long',
+      },
+    ]);
     // Allowed by WEBHOOK_ALLOWED_HOSTS (every port of 127.0.0.1), but never the service's own address.
     expect((await api.post(`/users/${userId}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).status).toBe(201);
   });
