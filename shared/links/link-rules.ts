@@ -1,4 +1,4 @@
-import { RequestValidationError } from '../platform/errors.js';
+import { RequestValidationError, type ValidationIssue } from '../platform/errors.js';
 import { type Address, addressOf, isSameMachine, isWithinAny } from '../platform/hosts.js';
 import { currentBlockedEntries } from '../store/blocked-hosts.js';
 
@@ -41,12 +41,25 @@ interface LinkTargets {
   variants?: readonly { url: string }[] | null;
 }
 
-/** Checks every target a body sets (its own, its `expired_url`, each rule's and each variant's) where it is. */
+/**
+ * Checks every target a body sets (its own, its `expired_url`, each rule's and each variant's) where it is, and
+ * refuses them all at once: one 422 naming each target refused, as the schema's refusals do.
+ */
 export function checkLinkTargets(check: LinkTargetCheck, body: LinkTargets): void {
-  if (body.original_url) check('original_url', body.original_url);
-  if (body.expired_url) check('expired_url', body.expired_url);
-  for (const [i, rule] of (body.redirect_rules ?? []).entries()) check(['redirect_rules', i, 'url'], rule.url);
-  for (const [i, variant] of (body.variants ?? []).entries()) check(['variants', i, 'url'], variant.url);
+  const issues: ValidationIssue[] = [];
+  const checkAt: LinkTargetCheck = (place, link) => {
+    try {
+      check(place, link);
+    } catch (error) {
+      if (!(error instanceof RequestValidationError)) throw error;
+      issues.push(...error.issues);
+    }
+  };
+  if (body.original_url) checkAt('original_url', body.original_url);
+  if (body.expired_url) checkAt('expired_url', body.expired_url);
+  for (const [i, rule] of (body.redirect_rules ?? []).entries()) checkAt(['redirect_rules', i, 'url'], rule.url);
+  for (const [i, variant] of (body.variants ?? []).entries()) checkAt(['variants', i, 'url'], variant.url);
+  if (issues.length > 0) throw new RequestValidationError(issues);
 }
 
 /** Whether a body sets any target (a change that sets none needs no check, and no read of the blocked hosts). */

@@ -84,6 +84,25 @@ describe('abuse controls (DynamoDB Local + SQS emulator, through HTTP)', () => {
         loc: ['body', 'expired_url'],
       });
     }
+    // Every target refused at once, each at its place.
+    const loop = `http://127.0.0.1:${service.port}/abcdef`;
+    const all = await api.post<{ detail: { loc: unknown[]; msg: string }[] }>('/urls', {
+      user_id: owner.id,
+      original_url: loop,
+      expired_url: loop,
+      redirect_rules: [{ url: loop, conditions: [{ type: 'device', value: 'ios' }] }],
+      variants: [
+        { url: 'https://elsewhere.example/', weight: 50 },
+        { url: loop, weight: 50 },
+      ],
+    });
+    expect(all.status).toBe(422);
+    expect(all.body.detail.map((issue) => [issue.loc, issue.msg])).toEqual([
+      [['body', 'original_url'], own],
+      [['body', 'expired_url'], own],
+      [['body', 'redirect_rules', 0, 'url'], own],
+      [['body', 'variants', 1, 'url'], own],
+    ]);
     // Another port of this machine is another service.
     const elsewhere = service.port === 1 ? 2 : 1;
     for (const host of ['127.0.0.2', '[::1]', 'sub.localhost']) {
