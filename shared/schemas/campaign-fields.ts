@@ -21,11 +21,12 @@ const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 const isInstant = (value: string) =>
   new RegExp(TIMESTAMP_INPUT_PATTERN).test(value) && strictUtcInstant(value.replace(/Z$/, '')) !== undefined;
 
+const NOT_A_STRING = 'Input should be a valid string';
+
 /** Why a condition's value is refused, or nothing when it is one its type takes. */
 function valueRefusal(type: (typeof conditionTypes)[number], value: unknown): string | undefined {
-  if (type === 'query')
-    return value === undefined || typeof value === 'string' ? undefined : 'Input should be a valid string';
-  if (typeof value !== 'string') return 'Input should be a valid string';
+  if (type === 'query') return value === undefined || typeof value === 'string' ? undefined : NOT_A_STRING;
+  if (typeof value !== 'string') return NOT_A_STRING;
   switch (type) {
     case 'device':
       return (deviceKinds as readonly string[]).includes(value.toLowerCase())
@@ -87,7 +88,7 @@ const redirectCondition = documentedAs(
           }
         } else if (condition.value === undefined) return refuse('value', 'Field required', 'missing');
         const refusal = valueRefusal(known, condition.value);
-        if (refusal) refuse('value', refusal);
+        if (refusal) refuse('value', refusal, refusal === NOT_A_STRING ? 'string_type' : 'value_error');
         for (const field of Object.keys(condition)) {
           if (!['type', 'value', ...(known === 'query' ? ['name'] : [])].includes(field)) {
             refuse(field, 'Unknown field', 'extra_forbidden');

@@ -178,6 +178,11 @@ describe('campaign links: rules, variants, passwords, tags (DynamoDB Local + SQS
       await refusedAt(rule({ type: 'query', value: 'x' }), at('name'));
       await refusedAt(rule({ value: 'ios' }), at('type'));
       await refusedAt(rule({ type: 'device' }), at('value'));
+      // A value of the wrong type, in pydantic's words.
+      const typed = await create(rule({ type: 'query', name: 'n', value: 5 }));
+      expect(typed.body).toEqual({
+        detail: [{ loc: at('value'), msg: 'Input should be a valid string', type: 'string_type' }],
+      });
     });
 
     it('refuses a field a rule or a variant does not take, at that field, as at the body', async () => {
