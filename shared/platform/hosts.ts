@@ -194,6 +194,7 @@ export const PORT = 'Input should be a host without a port: a blocked host is bl
 export const SINGLE_LABEL = 'Input should be a host name of two labels or more, not a top-level domain';
 export const NOT_A_RANGE = 'Input should be a CIDR range such as 10.0.0.0/8 (IPv4 in dotted decimal) or 2001:db8::/32';
 export const NOT_A_HOST = 'Input should be a host name, an IP address or a CIDR range';
+export const A_URL = 'Input should be a host, not a URL: evil.example, not http://evil.example/';
 
 const refused = (msg: string) => new RequestValidationError([{ loc: ['path', 'host'], msg, type: 'value_error' }]);
 
@@ -238,6 +239,7 @@ function nameProblem(name: string): string | undefined {
  */
 export function blockedHostOf(raw: string): string {
   const text = stripDots(percentDecoded(raw).trim());
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) throw refused(A_URL);
   const slash = text.indexOf('/');
   if (slash >= 0) return rangeText(text.slice(0, slash), text.slice(slash + 1));
   const host = canonicalHost(text);

@@ -1,5 +1,6 @@
 import { RequestValidationError } from '../../shared/platform/errors.js';
 import {
+  A_URL,
   addressOf,
   blockedHostOf,
   canonicalHost,
@@ -171,6 +172,8 @@ describe('hosts as the abuse controls compare them (no network)', () => {
       ['com', SINGLE_LABEL],
       ['com..', SINGLE_LABEL],
       ['not a host', NOT_A_HOST],
+      ['http://evil.example', A_URL],
+      ['https%3A%2F%2Fevil.example%2F', A_URL],
       ['10/8', NOT_A_RANGE],
       ['010.0.0.0/8', NOT_A_RANGE],
       ['10.0.0.0/33', NOT_A_RANGE],
