@@ -157,14 +157,17 @@ export async function countUnlockAttempt(
   let windowOpen = false;
   let settledSeen: number | undefined;
   let movedAt = began;
+  // While every place is taken, the item is only read: a crowd waiting makes half the calls it would.
+  let placeMayBeFree = true;
   for (let pause = SETTLE_PAUSE_FIRST_MS; ; pause = Math.min(pause * 2, SETTLE_PAUSE_MAX_MS)) {
     const at = now + (Date.now() - began);
-    if (await reserveAttempt(key, at, windowOpen)) {
+    if (placeMayBeFree && (await reserveAttempt(key, at, windowOpen))) {
       return { giveBack: () => giveBack(key), countAsWrong: () => countAsWrong(key) };
     }
     const item = await getItem(key);
     // The window ended meanwhile (or its item with it): the next try starts a new one.
     windowOpen = item !== undefined && Number(item.window_ends) > at;
+    placeMayBeFree = !item || !windowOpen || Number(item.attempts) < MAX_WRONG_PASSWORDS;
     if (!item || !windowOpen) continue;
     const ends = Number(item.window_ends);
     // An item of a window opened before wrong ones were counted apart: its attempts are taken as wrong ones.
