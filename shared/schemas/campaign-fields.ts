@@ -131,17 +131,17 @@ export const redirectRule = z.strictObject({
   conditions: z.array(redirectCondition).check(z.minLength(1), z.maxLength(10)),
 });
 
-/** 0 to 20 rules; on update `null` clears them as `[]` does. */
 /**
  * The most a link's rules may take, as UTF-8 JSON. They are stored on the URL's item and the short code's, whose
  * limit is DynamoDB's 400 KB: 20 rules of 10 conditions with names and values at their longest fit as ASCII but
- * not as three-byte characters, which failed the write (a 500). It also bounds what a visit reads (25 read units
+ * not as three-byte characters, which failed the write (a 500). It also bounds what a visit reads (29 read units
  * at most; docs/data-model.md, "Links for campaigns"), and leaves 20 rules of 2,048-character URLs ample room.
  */
 export const MAX_REDIRECT_RULES_BYTES = 100_000;
 const utf8 = new TextEncoder();
 export const RULES_TOO_LARGE = `Redirect rules should take at most ${MAX_REDIRECT_RULES_BYTES} bytes as JSON (UTF-8)`;
 
+/** 0 to 20 rules; on update `null` clears them as `[]` does. */
 export const redirectRules = z.pipe(
   z.nullable(
     z.array(redirectRule).check(
@@ -193,9 +193,16 @@ export const tags = z.pipe(
         ),
       )
       .check(
-        z.refine((list: string[]) => new Set(list.map((tag) => tag.toLowerCase())).size <= 10, {
-          message: 'At most 10 distinct tags',
-          params: { type: 'too_long' },
+        z.superRefine((list: string[], context) => {
+          // Counted once lower-cased and made distinct: what pydantic calls "after validation".
+          const distinct = new Set(list.map((tag) => tag.toLowerCase())).size;
+          if (distinct <= 10) return;
+          context.issues.push({
+            code: 'custom',
+            message: `List should have at most 10 items after validation, not ${distinct}`,
+            input: list,
+            params: { type: 'too_long' },
+          });
         }),
         z.describe('Up to 10 distinct tags (a-z, 0-9, _ and -, 1 to 32 characters), kept lower-case'),
       ),

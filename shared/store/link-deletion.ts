@@ -24,18 +24,22 @@ export async function deleteUrlCascade(
   options: { owner?: number; ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
 ): Promise<void> {
   let ownerId: number | undefined;
+  const retries = whileConcurrentChangesWin();
   await retryWithBackoff<true>(
     async () => {
       const url = toUrlRecord(await getUrlItem(urlId, options.owner));
       ownerId = url.user_id;
-      const outcome = await transact([
-        remove(keys.url(urlId), ownedBy(options.owner)),
-        put(releasedShortCodeItem(url.short_code, url.user_id)),
-        remove(keys.userUrlLink(url.user_id, url.id)),
-      ]);
+      const outcome = await transact(
+        [
+          remove(keys.url(urlId), ownedBy(options.owner)),
+          put(releasedShortCodeItem(url.short_code, url.user_id)),
+          remove(keys.userUrlLink(url.user_id, url.id)),
+        ],
+        retries,
+      );
       return outcome.ok ? true : undefined;
     },
-    whileConcurrentChangesWin(),
+    retries,
     concurrentChangesWon,
   );
   // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried

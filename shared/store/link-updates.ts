@@ -2,14 +2,13 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expiryOf } from '../domain/link-lifecycle.js';
 import type { LinkCampaign, LinkLifecycle, UrlRecord } from '../domain/records.js';
 import { timestamp } from '../platform/clock.js';
-import { NotFoundError } from '../platform/errors.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
 import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
 import { countedClicksOf } from './stats-reading.js';
 import { getItem, type Item, tableName, transact, writeIf } from './table.js';
-import { ownedBy, shortCodeItem, toShortCodeTarget, URL_NOT_FOUND, urlItem } from './urls.js';
+import { ownedBy, shortCodeItem, toShortCodeTarget, urlItem } from './urls.js';
 
 /** What PUT /urls/{id} changes: any of these, each left as it is when absent (`null` clears). */
 type UrlChanges = Partial<
@@ -100,55 +99,73 @@ function unreadChanges(changes: Pick<UrlChanges, 'title' | 'tags'>, now: string)
  * new expiry: the link is live again unless the new limits are already reached.
  */
 export async function updateUrl(urlId: number, changes: UrlChanges, owner?: number): Promise<UrlRecord> {
-  const now = timestamp();
   const owned = ownedBy(owner);
   const { title, tags, ...redirectChanges } = changes;
   if (Object.values(redirectChanges).every((value) => value === undefined)) {
+    const now = timestamp();
     const update = unreadChanges({ title, tags }, now);
     const out = await writeIf(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.url(urlId),
         UpdateExpression: update.UpdateExpression,
-        ConditionExpression: owned.expression,
+        // Only when it moves updated_at on (see nextUpdatedAt); otherwise the general path below.
+        ConditionExpression: `${owned.expression} AND updated_at < :now`,
         ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...owned.values },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    if (!out) throw new NotFoundError(URL_NOT_FOUND);
-    return toUrlRecord(out.Attributes as Item);
+    if (out) return toUrlRecord(out.Attributes as Item);
+    // Unknown, another user's, or changed within this millisecond: the general path reads it and tells which.
   }
 
   // A concurrent update won between the read and the write: read again (a deleted URL is then a 404).
+  const retries = whileConcurrentChangesWin();
   return retryWithBackoff(
     async () => {
       const current = toUrlRecord(await getUrlItem(urlId, owner));
+      const now = nextUpdatedAt(current.updated_at);
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       const next: UrlRecord = { ...current, ...defined, updated_at: now };
       const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
       const expiry = newLimits ? await newExpiry(current, next, now) : undefined;
-      const outcome = await transact([
-        {
-          Put: {
-            TableName: tableName(),
-            Item: urlItem(next),
-            // The state read above must still hold; otherwise a concurrent update won and we read again.
-            ConditionExpression: `${owned.expression} AND updated_at = :seen`,
-            ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
+      const outcome = await transact(
+        [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: urlItem(next),
+              // The state read above must still hold; otherwise a concurrent update won and we read again.
+              ConditionExpression: `${owned.expression} AND updated_at = :seen`,
+              ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
+            },
           },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.shortCode(current.short_code),
-            ConditionExpression: 'attribute_exists(PK)',
-            ...shortCodeChanges(next, expiry),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.shortCode(current.short_code),
+              ConditionExpression: 'attribute_exists(PK)',
+              ...shortCodeChanges(next, expiry),
+            },
           },
-        },
-      ]);
-      return outcome.ok ? next : undefined;
+        ],
+        retries,
+      );
+      if (outcome.ok) return next;
+      if (outcome.failed.includes(0)) return undefined;
+      throw new Error(`The short code item of URL ${urlId} (${current.short_code}) is missing`);
     },
-    whileConcurrentChangesWin(),
+    retries,
     concurrentChangesWon,
   );
+}
+
+/**
+ * The `updated_at` a change writes: now, or a millisecond past the one it read when now is not later (two
+ * changes within a millisecond, a clock behind). Each change so writes a value no reader saw before it, which
+ * is what the next change's condition (`updated_at = :seen`) relies on to notice it.
+ */
+function nextUpdatedAt(seen: string): string {
+  const now = timestamp();
+  return now > seen ? now : timestamp(new Date(Date.parse(`${seen}Z`) + 1));
 }

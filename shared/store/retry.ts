@@ -1,7 +1,8 @@
 /**
  * The one way the store waits and tries again: exponential backoff with full jitter (each wait a random
  * time up to `baseMs`·2^(attempt-1), at most `capMs`), as AWS's architecture guidance recommends for
- * contended writes. Every loop of the store that retries goes through `retryWithBackoff`.
+ * contended writes. Every loop of the store that retries goes through `retryWithBackoff`, but the unlock's wait
+ * for the attempts being checked (unlock-attempts.ts), which goes by their progress.
  */
 
 import { OverloadedError } from '../platform/errors.js';

@@ -17,7 +17,7 @@ import { OverloadedError } from '../platform/errors.js';
 import { metricNames } from '../platform/metric-names.js';
 import { increment, recordCount } from '../platform/metrics.js';
 import type { Key } from './keys.js';
-import { retryWithBackoff } from './retry.js';
+import { type RetryLimits, retryWithBackoff } from './retry.js';
 
 /**
  * The table's client and its item-level operations: reads by key, the one place transactions are sent
@@ -177,10 +177,11 @@ export async function sendTransaction(client: DynamoDBDocumentClient, items: Tra
 /**
  * Runs a transaction. A cancelled one reports the indexes of the items whose condition failed, for the
  * caller to turn into a domain error. A cancellation caused only by a conflicting transaction in flight or a
- * throttled partition is retried with backoff (each try is a new request, so a new idempotency token); past
- * the retries it is an overload (503), never an unhandled error.
+ * throttled partition is retried with backoff (each try is a new request, so a new idempotency token), four
+ * times or within a caller's own `limits` (an optimistic write's, whose other writers' transactions are the
+ * conflicts); past them it is an overload (503), never an unhandled error.
  */
-export function transact(items: TransactItem[]): Promise<TransactOutcome> {
+export function transact(items: TransactItem[], limits: RetryLimits = { attempts: 4 }): Promise<TransactOutcome> {
   let last: unknown;
   return retryWithBackoff<TransactOutcome>(
     async () => {
@@ -197,7 +198,7 @@ export function transact(items: TransactItem[]): Promise<TransactOutcome> {
         return undefined;
       }
     },
-    { attempts: 4 },
+    limits,
     () => {
       throw overloaded('TransactWriteItems', last);
     },

@@ -91,7 +91,7 @@ async function reserveAttempt(key: UnlockKey, now: number, windowOpen: boolean):
 /**
  * Settles a checked attempt. A write that fails (throttled past the SDK's retries) is logged, not answered:
  * the visitor's answer is the password's, and the attempt stays counted until the window ends (the attempts
- * after it wait while the others settle, SETTLE_WAIT_MS at most, then are refused, so nothing more is checked
+ * after it wait SETTLE_STALL_MS for a settle that never comes, then are refused, so nothing more is checked
  * than the limit allows).
  */
 async function settle(how: 'given back' | 'wrong', write: () => Promise<unknown>): Promise<void> {
@@ -174,6 +174,8 @@ export async function countUnlockAttempt(
     const wrong = Number(item.wrong ?? item.attempts);
     const settled = Number(item.settled ?? 0);
     if (settled !== settledSeen) [settledSeen, movedAt] = [settled, Date.now()];
+    // A place seen free is tried for after the shortest pause, not the longest.
+    if (placeMayBeFree) pause = SETTLE_PAUSE_FIRST_MS;
     const resumesAt = Date.now() + pause;
     if (wrong >= MAX_WRONG_PASSWORDS || resumesAt - movedAt > SETTLE_STALL_MS || resumesAt - began > SETTLE_WAIT_MS) {
       return { retryAfterSeconds: Math.max(1, Math.ceil((ends - at) / 1000)) };

@@ -93,6 +93,7 @@ export function listUsers(page: number, perPage: number, cursor?: string): Promi
  * new one taken, or nothing changes. A change of case only keeps the guard and just rewrites the name.
  */
 export async function renameUser(userId: number, username: string): Promise<UserRecord> {
+  const retries = whileConcurrentChangesWin();
   return retryWithBackoff(
     async () => {
       const current = await getActiveUserItem(userId);
@@ -114,10 +115,9 @@ export async function renameUser(userId: number, username: string): Promise<User
           },
         },
       };
-      const outcome = sameGuard
-        ? await transact([updateUser])
-        : await transact([
-            updateUser,
+      const guards = sameGuard
+        ? []
+        : [
             put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
             ...(guarded
               ? [
@@ -127,13 +127,15 @@ export async function renameUser(userId: number, username: string): Promise<User
                   }),
                 ]
               : []),
-          ]);
+          ];
+      const outcome = await transact([updateUser, ...guards], retries);
       if (outcome.ok) return renamed;
       if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
       // The user changed between our read and our write (a concurrent rename or delete): read again.
-      return undefined;
+      if (outcome.failed.includes(0)) return undefined;
+      throw new Error(`The username guard of user ${userId} (${current.username}) is not the user's`);
     },
-    whileConcurrentChangesWin(),
+    retries,
     concurrentChangesWon,
   );
 }

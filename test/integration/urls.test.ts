@@ -494,6 +494,33 @@ describe('URLs and redirects (DynamoDB Local + SQS emulator, through HTTP)', () 
       expect(redirect.headers.get('location')).toBe(stored.original_url);
     });
 
+    it('loses no change made at once to different fields of one link', async () => {
+      for (let round = 0; round < 2; round++) {
+        const url = await createUrl();
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            api.put<Url>(
+              `/urls/${url.id}`,
+              i % 2 === 0
+                ? { original_url: `https://example.com/target/${i}` }
+                : { expired_url: `https://example.com/after/${i}` },
+            ),
+          ),
+        );
+        expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+        // The last change read every earlier one: neither field is back to what it was before them.
+        const stored = (await api.get<Url>(`/urls/${url.id}`)).body;
+        expect({ round, original_url: stored.original_url }).toEqual({
+          round,
+          original_url: expect.stringContaining('/target/'),
+        });
+        expect({ round, expired_url: stored.expired_url }).toEqual({
+          round,
+          expired_url: expect.stringContaining('/after/'),
+        });
+      }
+    });
+
     it('answers an unknown URL 404 "URL not found"', async () => {
       const response = await api.put('/urls/987654', { title: 'x' });
       expect(response.status).toBe(404);
