@@ -177,9 +177,9 @@ export async function countUnlockAttempt(
     // A place seen free is tried for after the shortest pause, not the longest.
     if (placeMayBeFree) pause = SETTLE_PAUSE_FIRST_MS;
     const resumesAt = Date.now() + pause;
-    if (wrong >= MAX_WRONG_PASSWORDS || resumesAt - movedAt > SETTLE_STALL_MS || resumesAt - began > SETTLE_WAIT_MS) {
-      return { retryAfterSeconds: Math.max(1, Math.ceil((ends - at) / 1000)) };
-    }
+    if (wrong >= MAX_WRONG_PASSWORDS) return { retryAfterSeconds: Math.max(1, Math.ceil((ends - at) / 1000)) };
+    // Not refused for wrong passwords but for waiting too long: the places may be free again in a moment.
+    if (resumesAt - movedAt > SETTLE_STALL_MS || resumesAt - began > SETTLE_WAIT_MS) return { retryAfterSeconds: 1 };
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
