@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { isOwnAddress } from '../links/link-rules.js';
 import { serviceConfig } from '../platform/config.js';
 import { RequestValidationError } from '../platform/errors.js';
-import { type Address, addressOf, isWithinAny } from '../platform/hosts.js';
+import { type Address, addressOf, isLoopback, isWithinAny } from '../platform/hosts.js';
 import { currentBlockedEntries } from '../store/blocked-hosts.js';
 
 /**
@@ -85,7 +85,9 @@ function configuredOwnAddresses(): Address[] {
 async function refusalOf(url: URL, address: Address, own: readonly Address[]): Promise<string | undefined> {
   if (own.some((mine) => isOwnAddress(address, mine))) return OWN_TARGET;
   if (isWithinAny(address.host, await currentBlockedEntries())) return BLOCKED_TARGET;
-  if (isIP(address.host) && !isAllowedHost(address, portOf(url)) && !isPublicAddress(address.host)) return NOT_PUBLIC;
+  if (isAllowedHost(address, portOf(url))) return undefined;
+  // A name under .localhost is loopback whatever a resolver says of it (RFC 6761), as plain localhost is.
+  if (isIP(address.host) ? !isPublicAddress(address.host) : isLoopback(address.host)) return NOT_PUBLIC;
   return undefined;
 }
 

@@ -193,6 +193,7 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
       'http://0x0a000001:8080/hook',
       'http://169.254.169.254./latest',
       'http://localhost:8080/hook',
+      'http://hooks.localhost:8080/hook',
       'http://100.64.0.1/hook',
       'http://224.0.0.1/hook',
       'http://[fd00::1]/hook',
