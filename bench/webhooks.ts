@@ -165,7 +165,7 @@ export async function webhooksBenchmark(): Promise<string[]> {
       '| measure | value |',
       '|---|---|',
       `| clicks (one webhook on their link): every event delivered at least once / attempts / duplicates | ${format(CLICKS, 0)} at ${CLICKS_PER_SECOND}/s: ${delivered === CLICKS ? 'yes' : `no, ${CLICKS - delivered} not`} / ${format(attempts, 0)} / ${format(duplicates, 0)} |`,
-      `| stored → delivered, p50 / p99 (the deliverer's measure over its last 1,000 deliveries, half of them retries due 5 s after a first attempt) | ${format(stored.p50, 0)} / ${format(stored.p99, 0)} ms |`,
+      `| stored → delivered, p50 / p99 (the deliverer's measure over its last 1,000 deliveries, half of them retries due 5 s after a first attempt failed) | ${format(stored.p50, 0)} / ${format(stored.p99, 0)} ms |`,
       `| redirect → first attempt arrives, p50 / p99 | ${format(percentile(fromClick, 50), 0)} / ${format(percentile(fromClick, 99), 0)} ms |`,
       `| per attempt: DynamoDB write / read units, billed SQS requests (this run's less the plain link's: ±0.2 units of noise), deliverer invocations, billed ms (${DELIVERER_MB} MB) | ${format(per(run.writeUnits ?? 0), 2)} / ${format(per(run.readUnits ?? 0), 2)}, ${format(per(run.sqsRequests ?? 0), 2)}, ${format(deliverer.invocations, 3)}, ${format(deliverer.billedMs, 1)} |`,
       `| **USD per million delivery attempts** (Lambda, SQS, DynamoDB; logs and transfer out not included) | **${format(totalUsd(usd), 2)}** |`,
