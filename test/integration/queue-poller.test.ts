@@ -166,6 +166,10 @@ describe('the local queue poller with four loops (Lambda scaling an SQS source)'
   const delivered: string[] = [];
   let running = 0;
   let mostAtOnce = 0;
+  let releaseHeld = () => {};
+  const released = new Promise<void>((resolve) => {
+    releaseHeld = resolve;
+  });
 
   beforeAll(async () => {
     ({ proxy, poller, directQueueUrl } = await countedPoller('q-loops', {
@@ -177,7 +181,11 @@ describe('the local queue poller with four loops (Lambda scaling an SQS source)'
         mostAtOnce = Math.max(mostAtOnce, running);
         // A slow invocation, as a webhook delivery waiting for its receiver: the other loops take the next batches.
         await pause(300);
-        delivered.push(...event.Records.map((record: SQSRecord) => record.body));
+        const bodies = event.Records.map((record: SQSRecord) => record.body);
+        if (bodies.includes('releases the held one')) releaseHeld();
+        // One that hangs until another invocation releases it (10 s at most).
+        if (bodies.includes('held')) await Promise.race([released, pause(10_000)]);
+        delivered.push(...bodies);
         running -= 1;
         return { batchItemFailures: [] };
       },
@@ -196,10 +204,8 @@ describe('the local queue poller with four loops (Lambda scaling an SQS source)'
     expect(await idleReceivesPerSecond(proxy)).toBeLessThanOrEqual(2);
   }, 30_000);
 
-  it('wakes every loop when the lookout finds messages it did not hear sent', async () => {
-    // Sent with fetch, which this process's pollers do not hear (aws-calls.ts hears node:http requests): only
-    // the lookout's receives can find them.
-    const bodies = Array.from({ length: 60 }, (_, i) => `unheard ${i}`);
+  /** Sent with fetch, which this process's pollers do not hear (aws-calls.ts hears node:http requests). */
+  async function sendUnheard(bodies: string[]): Promise<void> {
     for (let i = 0; i < bodies.length; i += 10) {
       const response = await fetch(emulator, {
         method: 'POST',
@@ -211,7 +217,25 @@ describe('the local queue poller with four loops (Lambda scaling an SQS source)'
       });
       expect(response.status).toBe(200);
     }
+  }
+
+  it('wakes every loop when the lookout finds messages it did not hear sent', async () => {
+    // Only the lookout's receives can find them.
+    const bodies = Array.from({ length: 60 }, (_, i) => `unheard ${i}`);
+    await sendUnheard(bodies);
     await eventually(async () => (bodies.every((body) => delivered.includes(body)) ? true : undefined), 30_000);
     expect(mostAtOnce).toBeGreaterThan(1);
+  }, 45_000);
+
+  it('wakes the other loops as the lookout finds messages, not once its invocation ends', async () => {
+    // Idle again: one loop looks out, the others wait for it.
+    await pause(1500);
+    await sendUnheard(['held']);
+    await eventually(async () => (running > 0 ? true : undefined));
+    await sendUnheard(['releases the held one']);
+    const both = ['held', 'releases the held one'];
+    await eventually(async () => (both.every((body) => delivered.includes(body)) ? true : undefined), 30_000);
+    // Another loop took the second message while the first invocation still ran (it waited for it).
+    expect(delivered.indexOf('releases the held one')).toBeLessThan(delivered.indexOf('held'));
   }, 45_000);
 });
