@@ -66,6 +66,12 @@ const toStored = (item: Item): StoredWebhook => ({
 });
 
 /**
+ * A filter list as kept: each type or link once, in the order first given (after the checks, whose places are
+ * those of the list as sent).
+ */
+const distinct = <T>(list: readonly T[]): T[] => [...new Set(list)];
+
+/**
  * Refuses, at `["body", "url_ids", i]`, every id that is not one of the user's links (unknown, or another
  * user's: the same answer, so that nobody learns which links exist).
  */
@@ -100,8 +106,8 @@ export async function createWebhook(
     ...keys.webhook(userId, newWebhookId()),
     user_id: userId,
     url: fields.url,
-    ...(fields.event_types && { event_types: fields.event_types }),
-    ...(fields.url_ids && { url_ids: fields.url_ids }),
+    ...(fields.event_types && { event_types: distinct(fields.event_types) }),
+    ...(fields.url_ids && { url_ids: distinct(fields.url_ids) }),
     status: 'active',
     created_at: timestamp(),
     secret: newSecret(),
@@ -224,8 +230,8 @@ function changeExpression(changes: Partial<WebhookFields> & { status?: WebhookSt
     }
   };
   if (changes.url !== undefined) assign('url', changes.url);
-  if (changes.event_types !== undefined) assign('event_types', changes.event_types);
-  if (changes.url_ids !== undefined) assign('url_ids', changes.url_ids);
+  if (changes.event_types !== undefined) assign('event_types', changes.event_types && distinct(changes.event_types));
+  if (changes.url_ids !== undefined) assign('url_ids', changes.url_ids && distinct(changes.url_ids));
   if (changes.status !== undefined) {
     assign('status', changes.status);
     // Set active again, it starts afresh: no reason, and the days without a success count from its next failure.

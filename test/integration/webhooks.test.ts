@@ -149,7 +149,17 @@ describe('webhooks (DynamoDB Local + SQS emulator, through HTTP, receivers of th
     expect((await api.get(`/users/${userId}/webhooks/${made.id}`)).body).toEqual(record);
     expect((await api.get(`/users/${userId}/webhooks`)).body).toEqual([record]);
 
-    const changed = await api.put<WebhookAnswer>(`/users/${userId}/webhooks/${made.id}`, { event_types: ['click'] });
+    // A type or link named twice is kept once.
+    const link = await newLink(userId);
+    const repeated = await api.put<WebhookAnswer>(`/users/${userId}/webhooks/${made.id}`, {
+      event_types: ['share', 'click', 'share'],
+      url_ids: [link.id, link.id],
+    });
+    expect(repeated.body).toMatchObject({ event_types: ['share', 'click'], url_ids: [link.id] });
+    const changed = await api.put<WebhookAnswer>(`/users/${userId}/webhooks/${made.id}`, {
+      event_types: ['click'],
+      url_ids: null,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ ...record, event_types: ['click'] });
     const disabled = await api.put<WebhookAnswer>(`/users/${userId}/webhooks/${made.id}`, { status: 'disabled' });
