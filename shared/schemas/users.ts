@@ -6,12 +6,13 @@ import { requestBody } from './request-body.js';
 export const username = trimmedText(255);
 
 /**
- * The addresses the service accepts: RFC 5322's dot-atoms before the `@`, a domain of letter-or-digit labels
- * (hyphens inside) and an alphabetic top-level label. Every `format: email` checker we know accepts these
- * (ajv-formats, zod), so an address stored here passes `format: email` when it is read back.
+ * The addresses the service accepts: RFC 5322's dot-atoms before the `@`, at most 64 characters as RFC 5321
+ * allows, then a domain of letter-or-digit labels (hyphens inside) and an alphabetic top-level label, each of
+ * at most 63 characters. Every `format: email` checker we know accepts these (ajv-formats, zod), so an
+ * address stored here passes `format: email` when it is read back.
  */
 const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const emailText = `${atom}(?:\\.${atom})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}`;
+const emailText = `(?=[^@]{1,64}@)${atom}(?:\\.${atom})*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}`;
 const emailPattern = new RegExp(`^${emailText}$`);
 export const email = documentedAs(
   z.string().check(

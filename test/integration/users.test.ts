@@ -56,6 +56,18 @@ describe('users (DynamoDB Local, through HTTP)', () => {
       ['no username', { email: 'a@example.com' }, ['body', 'username'], 'missing'],
       ['no email', { username: 'a' }, ['body', 'email'], 'missing'],
       ['an invalid email', { username: 'a', email: 'not-an-email' }, ['body', 'email'], 'value_error'],
+      [
+        'an email of 65 characters before the @',
+        { username: 'a', email: `${'x'.repeat(65)}@example.com` },
+        ['body', 'email'],
+        'value_error',
+      ],
+      [
+        'an email with a domain label of 64 characters',
+        { username: 'a', email: `a@${'x'.repeat(64)}.example.com` },
+        ['body', 'email'],
+        'value_error',
+      ],
       ['a number as username', { username: 123, email: 'a@example.com' }, ['body', 'username'], 'string_type'],
       ['a boolean as email', { username: 'a', email: true }, ['body', 'email'], 'string_type'],
       ['a blank username', { username: '   ', email: 'a@example.com' }, ['body', 'username'], 'string_too_short'],
