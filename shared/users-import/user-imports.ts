@@ -96,10 +96,14 @@ export async function handOffImport(progress: UserImport): Promise<void> {
 export const stoppedDetail = (progress: Pick<UserImport, 'count' | 'rows_read'>) =>
   `Import stopped after storing ${progress.count} users of ${progress.rows_read} rows; uploading the same file again imports the rest`;
 
+/** Skipped rows as answered, `row` then `reason` (a map read back from the table keeps no order). */
+const skippedRows = (skipped: readonly SkippedRow[]): SkippedRow[] =>
+  skipped.map(({ row, reason }) => ({ row, reason }));
+
 /** A finished import as POST /users/bulk answers it: the spec's `count`, and the rows skipped and why. */
 export const importSummary = (done: UserImport): { count: number; skipped: SkippedRow[]; skipped_total: number } => ({
   count: done.count,
-  skipped: done.skipped,
+  skipped: skippedRows(done.skipped),
   skipped_total: done.skipped_total,
 });
 
@@ -114,6 +118,6 @@ export const importProgress = (progress: UserImport, statusUrl: string) => ({
   count: progress.count,
   skipped_total: progress.skipped_total,
   status_url: statusUrl,
-  ...(progress.status === 'done' && { skipped: progress.skipped }),
+  ...(progress.status === 'done' && { skipped: skippedRows(progress.skipped) }),
   ...(progress.status === 'failed' && { detail: progress.detail }),
 });

@@ -106,6 +106,8 @@ describe('bulk imports handed to the import worker (DynamoDB Local + SQS emulato
     expect(again).toMatchObject({ status: 'done', count: 0, skipped_total: 1_100 });
     expect(again.skipped?.[0]).toEqual({ row: 1, reason: 'email already registered' });
     expect(again.skipped).toHaveLength(100);
+    // Read back from the table, every skipped row still says `row`, then `reason`.
+    expect(new Set(again.skipped?.map((entry) => Object.keys(entry).join()))).toEqual(new Set(['row,reason']));
   }, 180_000);
 
   it('gives a retry with the same Idempotency-Key the same import, and imports the file once', async () => {
