@@ -2,8 +2,9 @@
  * The slow tier: whole processes and whole services as their subject (npm start's lifecycle, its sockets and
  * DynamoDB Local's JVM; the bundled seed; what ships, from its bundles; the service under faults, injected or
  * written (a poison record, forced collisions, redeliveries, an import's failed deliveries), and DynamoDB's
- * limits; the service's own stop) and pages in a browser. `npm test` runs every tier; `npm run test:quick`, the
- * edit loop, leaves this one out, and `npm run test:slow` runs it alone (TEST_TIER below).
+ * limits; the service's own stop; the local queue pollers' pace, timed against the SQS emulator) and pages in
+ * a browser. `npm test` runs every tier; `npm run test:quick`, the edit loop, leaves this one out, and
+ * `npm run test:slow` runs it alone (TEST_TIER below).
  */
 const slowTier = [
   '/test/process/',
@@ -19,6 +20,7 @@ const slowTier = [
   '/test/integration/clicks-not-counted.test.ts',
   '/test/integration/short-code-collisions.test.ts',
   '/test/integration/shutdown.test.ts',
+  '/test/integration/queue-poller.test.ts',
 ];
 const tier = process.env.TEST_TIER;
 if (tier !== undefined && tier !== 'quick' && tier !== 'slow')
