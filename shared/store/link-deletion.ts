@@ -4,7 +4,7 @@ import { keys, linkScope } from './keys.js';
 import { releasedShortCodeItem } from './link-codes.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
-import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
+import { whileConcurrentChangesWin } from './retry.js';
 import { deleteClickStats } from './stats-removal.js';
 import { put, remove, transact } from './table.js';
 import { ownedBy } from './urls.js';
@@ -24,24 +24,19 @@ export async function deleteUrlCascade(
   options: { owner?: number; ownerDeleted?: boolean; whenDeleted?: () => Promise<void> } = {},
 ): Promise<void> {
   let ownerId: number | undefined;
-  const retries = whileConcurrentChangesWin();
-  await retryWithBackoff<true>(
-    async () => {
-      const url = toUrlRecord(await getUrlItem(urlId, options.owner));
-      ownerId = url.user_id;
-      const outcome = await transact(
-        [
-          remove(keys.url(urlId), ownedBy(options.owner)),
-          put(releasedShortCodeItem(url.short_code, url.user_id)),
-          remove(keys.userUrlLink(url.user_id, url.id)),
-        ],
-        retries,
-      );
-      return outcome.ok ? true : undefined;
-    },
-    retries,
-    concurrentChangesWon,
-  );
+  await whileConcurrentChangesWin<true>(async (retries) => {
+    const url = toUrlRecord(await getUrlItem(urlId, options.owner));
+    ownerId = url.user_id;
+    const outcome = await transact(
+      [
+        remove(keys.url(urlId), ownedBy(options.owner)),
+        put(releasedShortCodeItem(url.short_code, url.user_id)),
+        remove(keys.userUrlLink(url.user_id, url.id)),
+      ],
+      retries,
+    );
+    return outcome.ok ? true : undefined;
+  });
   // Before the rest, which can be long (a year of statistics) and fail: once the URL is gone, a retried
   // DELETE is a 404, and only this callback (the delayed sweep) can finish what is left.
   await options.whenDeleted?.();

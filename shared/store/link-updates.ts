@@ -5,7 +5,7 @@ import { timestamp } from '../platform/clock.js';
 import { keys } from './keys.js';
 import { getUrlItem } from './link-reads.js';
 import { toUrlRecord } from './record-items.js';
-import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
+import { whileConcurrentChangesWin } from './retry.js';
 import { countedClicksOf } from './stats-reading.js';
 import { getItem, type Item, tableName, transact, writeIf } from './table.js';
 import { ownedBy, shortCodeItem, toShortCodeTarget, urlItem } from './urls.js';
@@ -120,44 +120,39 @@ export async function updateUrl(urlId: number, changes: UrlChanges, owner?: numb
   }
 
   // A concurrent update won between the read and the write: read again (a deleted URL is then a 404).
-  const retries = whileConcurrentChangesWin();
-  return retryWithBackoff(
-    async () => {
-      const current = toUrlRecord(await getUrlItem(urlId, owner));
-      const now = nextUpdatedAt(current.updated_at);
-      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-      const next: UrlRecord = { ...current, ...defined, updated_at: now };
-      const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
-      const expiry = newLimits ? await newExpiry(current, next, now) : undefined;
-      const outcome = await transact(
-        [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: urlItem(next),
-              // The state read above must still hold; otherwise a concurrent update won and we read again.
-              ConditionExpression: `${owned.expression} AND updated_at = :seen`,
-              ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
-            },
+  return whileConcurrentChangesWin(async (retries) => {
+    const current = toUrlRecord(await getUrlItem(urlId, owner));
+    const now = nextUpdatedAt(current.updated_at);
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const next: UrlRecord = { ...current, ...defined, updated_at: now };
+    const newLimits = next.expires_at !== current.expires_at || next.max_clicks !== current.max_clicks;
+    const expiry = newLimits ? await newExpiry(current, next, now) : undefined;
+    const outcome = await transact(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: urlItem(next),
+            // The state read above must still hold; otherwise a concurrent update won and we read again.
+            ConditionExpression: `${owned.expression} AND updated_at = :seen`,
+            ExpressionAttributeValues: { ...owned.values, ':seen': current.updated_at },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.shortCode(current.short_code),
-              ConditionExpression: 'attribute_exists(PK)',
-              ...shortCodeChanges(next, expiry),
-            },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.shortCode(current.short_code),
+            ConditionExpression: 'attribute_exists(PK)',
+            ...shortCodeChanges(next, expiry),
           },
-        ],
-        retries,
-      );
-      if (outcome.ok) return next;
-      if (outcome.failed.includes(0)) return undefined;
-      throw new Error(`The short code item of URL ${urlId} (${current.short_code}) is missing`);
-    },
-    retries,
-    concurrentChangesWon,
-  );
+        },
+      ],
+      retries,
+    );
+    if (outcome.ok) return next;
+    if (outcome.failed.includes(0)) return undefined;
+    throw new Error(`The short code item of URL ${urlId} (${current.short_code}) is missing`);
+  });
 }
 
 /**

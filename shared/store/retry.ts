@@ -49,18 +49,20 @@ export async function retryWithBackoff<T>(
 const CONCURRENT_CHANGES_MS = 5000;
 
 /**
- * For an optimistic write of an item read just before (its condition: the item is still as read), while
- * concurrent writes keep landing between the read and the write. Each round one writer lands, so a writer
- * runs out of time only in a crowd writing one item at once, never because a few raced: bounded by time,
- * not by a count of tries, which twenty parallel changes of one link outran.
+ * Runs an optimistic write of an item read just before (its condition: the item is still as read) until it
+ * lands, while concurrent writes keep landing between its read and its write (`attempt` answers undefined).
+ * Each round one writer lands, so a writer runs out of time only in a crowd writing one item at once, never
+ * because a few raced: bounded by time, not by a count of tries, which twenty parallel changes of one link
+ * outran. `attempt` hands the same `limits` to its transaction, whose conflicts with the other writers'
+ * transactions are retried within them. Out of time, nothing was written: come back in a moment (503).
  */
-export const whileConcurrentChangesWin = (): RetryLimits => ({
-  deadline: Date.now() + CONCURRENT_CHANGES_MS,
-  baseMs: 10,
-  capMs: 200,
-});
-
-/** The give-up of `whileConcurrentChangesWin`: the item exists and nothing was written; come back in a moment (503). */
-export const concurrentChangesWon = (): never => {
-  throw new OverloadedError();
-};
+export function whileConcurrentChangesWin<T>(attempt: (limits: RetryLimits) => Promise<T | undefined>): Promise<T> {
+  const limits = { deadline: Date.now() + CONCURRENT_CHANGES_MS, baseMs: 10, capMs: 200 };
+  return retryWithBackoff(
+    () => attempt(limits),
+    limits,
+    () => {
+      throw new OverloadedError();
+    },
+  );
+}

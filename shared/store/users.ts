@@ -7,7 +7,7 @@ import { idOfRequest, reserveIds } from './ids.js';
 import { accessPatterns, indexAttributes, keys } from './keys.js';
 import { readPage } from './list-pages.js';
 import { toUserRecord } from './record-items.js';
-import { concurrentChangesWon, retryWithBackoff, whileConcurrentChangesWin } from './retry.js';
+import { whileConcurrentChangesWin } from './retry.js';
 import { check, documentClient, getItem, type Item, put, remove, tableName, transact } from './table.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -93,51 +93,46 @@ export function listUsers(page: number, perPage: number, cursor?: string): Promi
  * new one taken, or nothing changes. A change of case only keeps the guard and just rewrites the name.
  */
 export async function renameUser(userId: number, username: string): Promise<UserRecord> {
-  const retries = whileConcurrentChangesWin();
-  return retryWithBackoff(
-    async () => {
-      const current = await getActiveUserItem(userId);
-      const renamed = { ...toUserRecord(current), username };
-      const sameGuard = String(current.username).toLowerCase() === username.toLowerCase();
-      const guarded = current.username_guarded === true;
-      const updateUser = {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(userId),
-          UpdateExpression: 'SET username = :new, username_guarded = :guarded',
-          ConditionExpression: '#state = :active AND username = :old',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':new': username,
-            ':old': current.username,
-            ':active': ACTIVE,
-            ':guarded': guarded || !sameGuard,
-          },
+  return whileConcurrentChangesWin(async (retries) => {
+    const current = await getActiveUserItem(userId);
+    const renamed = { ...toUserRecord(current), username };
+    const sameGuard = String(current.username).toLowerCase() === username.toLowerCase();
+    const guarded = current.username_guarded === true;
+    const updateUser = {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET username = :new, username_guarded = :guarded',
+        ConditionExpression: '#state = :active AND username = :old',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':new': username,
+          ':old': current.username,
+          ':active': ACTIVE,
+          ':guarded': guarded || !sameGuard,
         },
-      };
-      const guards = sameGuard
-        ? []
-        : [
-            put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
-            ...(guarded
-              ? [
-                  remove(keys.usernameGuard(String(current.username)), {
-                    expression: 'user_id = :id',
-                    values: { ':id': userId },
-                  }),
-                ]
-              : []),
-          ];
-      const outcome = await transact([updateUser, ...guards], retries);
-      if (outcome.ok) return renamed;
-      if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
-      // The user changed between our read and our write (a concurrent rename or delete): read again.
-      if (outcome.failed.includes(0)) return undefined;
-      throw new Error(`The username guard of user ${userId} (${current.username}) is not the user's`);
-    },
-    retries,
-    concurrentChangesWon,
-  );
+      },
+    };
+    const guards = sameGuard
+      ? []
+      : [
+          put({ ...keys.usernameGuard(username), user_id: userId }, 'attribute_not_exists(PK)'),
+          ...(guarded
+            ? [
+                remove(keys.usernameGuard(String(current.username)), {
+                  expression: 'user_id = :id',
+                  values: { ':id': userId },
+                }),
+              ]
+            : []),
+        ];
+    const outcome = await transact([updateUser, ...guards], retries);
+    if (outcome.ok) return renamed;
+    if (outcome.failed.includes(1)) throw new RuleViolationError(USERNAME_TAKEN);
+    // The user changed between our read and our write (a concurrent rename or delete): read again.
+    if (outcome.failed.includes(0)) return undefined;
+    throw new Error(`The username guard of user ${userId} (${current.username}) is not the user's`);
+  });
 }
 
 /** Whether the table holds any user at all (the startup seed loads only into a table without one). */
