@@ -140,12 +140,12 @@ export async function startQueuePoller({
   /**
    * One invocation of the writer: what is waiting, up to `batchSize` messages. Lambda gathers a large batch
    * for up to its batching window; here the poller takes what is there without waiting, so events reach
-   * the table as fast as they can when traffic is light. `found` is told as soon as messages come, before the
-   * invocation, which may last as long as the function's timeout (a webhook receiver that hangs).
+   * the table as fast as they can when traffic is light. `found` is told once the batch is gathered, before the
+   * invocation, which may last as long as the function's timeout (a webhook receiver that hangs); not sooner,
+   * so that the other loops do not split a batch being gathered (more invocations, each with its reads).
    */
   async function pollOnce(found: () => void): Promise<number> {
     const messages = await receive();
-    if (messages.length > 0) found();
     const gatherUntil = Date.now() + batchingWindowMs;
     while (messages.length > 0 && messages.length + MAX_MESSAGES <= batchSize) {
       const more = await receive();
@@ -156,6 +156,7 @@ export async function startQueuePoller({
       messages.push(...more);
     }
     if (messages.length === 0) return 0;
+    found();
     const records = messages.map((message) => toRecord(message, queueArn));
     let failed = new Set(records.map((record) => record.messageId));
     try {
